@@ -1,0 +1,138 @@
+# splev: level and dungeon compilers, loader and generator.
+# Plain GNU make.  Everything is built under $(BUILD) (default build/).
+#
+#   make              binaries, library, and dat/ compiled into build/dat/
+#   make check        every test
+#   make check-asan   every test, built with AddressSanitizer + UBSan
+#   make run          the main job on the bundled dat/ files
+#   make install      PREFIX=/usr/local DESTDIR=
+#
+# Layout conventions the rules below rely on:
+#   grammar/NAME.l -> $(BUILD)/gen/NAME_lex.[ch]    (flex)
+#   grammar/NAME.y -> $(BUILD)/gen/NAME_parse.[ch]  (bison)
+#   src/STAGE/*.c  -> libsplev.a (every folder but src/cli)
+#   src/cli/PROG.c -> $(BUILD)/bin/PROG
+#   tests/unit/T.c -> $(BUILD)/tests/T, run by tests/run.sh
+
+BUILD   ?= build
+CC      ?= cc
+AR      ?= ar
+FLEX    ?= flex
+BISON   ?= bison
+CFLAGS  ?= -O2 -g
+LDFLAGS ?=
+WERROR  ?=
+SAN     ?=
+PREFIX  ?= /usr/local
+DESTDIR ?=
+
+WARN      = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes
+ALL_CFLAGS = -std=c11 $(WARN) $(WERROR) $(CFLAGS) $(SAN) \
+             -Iinclude -Isrc -I$(BUILD)/gen -MMD -MP
+ALL_LDFLAGS = $(LDFLAGS) $(SAN)
+
+GRAMMARS_L := $(wildcard grammar/*.l)
+GRAMMARS_Y := $(wildcard grammar/*.y)
+GEN_C   := $(patsubst grammar/%.l,$(BUILD)/gen/%_lex.c,$(GRAMMARS_L)) \
+           $(patsubst grammar/%.y,$(BUILD)/gen/%_parse.c,$(GRAMMARS_Y))
+GEN_H   := $(GEN_C:.c=.h)
+
+LIB_SRC := $(filter-out src/cli/%,$(wildcard src/*/*.c))
+CLI_SRC := $(wildcard src/cli/*.c)
+LIB_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRC)) \
+           $(patsubst $(BUILD)/gen/%.c,$(BUILD)/obj/gen/%.o,$(GEN_C))
+CLI_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(CLI_SRC))
+LIB     := $(BUILD)/lib/libsplev.a
+BINS    := $(patsubst src/cli/%.c,$(BUILD)/bin/%,$(CLI_SRC))
+
+UNIT_SRC := $(wildcard tests/unit/*.c)
+UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
+
+DAT_DGN := $(BUILD)/dat/dungeon
+
+.PHONY: all lib dat check check-asan run install clean tools-check
+.DELETE_ON_ERROR:
+
+all: $(LIB) $(BINS) dat
+
+lib: $(LIB)
+
+# ---- generated scanners and parsers ----
+tools-check:
+	@command -v $(FLEX) >/dev/null 2>&1 || { \
+	  echo "make: flex (>= 2.6) is needed to build the scanners."; \
+	  echo "      Install it with: apt-get install flex"; exit 1; }
+	@command -v $(BISON) >/dev/null 2>&1 || { \
+	  echo "make: bison (>= 3.0) is needed to build the parsers."; \
+	  echo "      Install it with: apt-get install bison"; exit 1; }
+	@v=$$($(FLEX) --version | sed 's/[^0-9.]*//; s/ .*//'); \
+	 case $$v in 0.*|1.*|2.[0-5]|2.[0-5].*) \
+	  echo "make: flex $$v is too old; 2.6 or newer is needed (apt-get install flex)"; exit 1;; esac
+	@v=$$($(BISON) --version | sed -n '1s/.* //p'); \
+	 case $$v in [0-2].*) \
+	  echo "make: bison $$v is too old; 3.0 or newer is needed (apt-get install bison)"; exit 1;; esac
+
+$(BUILD)/gen/%_lex.c $(BUILD)/gen/%_lex.h: grammar/%.l | tools-check
+	@mkdir -p $(BUILD)/gen
+	$(FLEX) --header-file=$(BUILD)/gen/$*_lex.h -o $(BUILD)/gen/$*_lex.c $<
+
+$(BUILD)/gen/%_parse.c $(BUILD)/gen/%_parse.h: grammar/%.y | tools-check
+	@mkdir -p $(BUILD)/gen
+	$(BISON) -Wall -Werror --defines=$(BUILD)/gen/$*_parse.h \
+	    -o $(BUILD)/gen/$*_parse.c $<
+
+# ---- objects, library, programs ----
+# Every object waits for every generated header, so -j is safe.
+$(BUILD)/obj/%.o: src/%.c | $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c | $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(LIB): $(LIB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(BUILD)/bin/%: $(BUILD)/obj/cli/%.o $(LIB)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIB) -lm
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB) | $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MF $@.d $(ALL_LDFLAGS) -o $@ $< $(LIB) -lm
+
+# ---- the bundled data, as a game build compiles it ----
+dat: $(DAT_DGN)
+
+$(DAT_DGN): dat/dungeon.def $(BUILD)/bin/dgn_comp
+	@mkdir -p $(dir $@)
+	$(BUILD)/bin/dgn_comp -o $@ dat/dungeon.def
+
+# ---- tests ----
+check: all $(UNIT_BIN)
+	SPLEV_BUILD=$(BUILD) sh tests/run.sh
+
+check-asan:
+	$(MAKE) BUILD=build-asan CFLAGS="-O1 -g" \
+	    SAN="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer" \
+	    check
+
+run: all
+	$(BUILD)/bin/levgen --dungeon $(DAT_DGN) --seed 1
+
+install: all
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
+	    $(DESTDIR)$(PREFIX)/include/splev $(DESTDIR)$(PREFIX)/share/man/man6
+	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
+	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
+	install -m 644 include/splev.h $(DESTDIR)$(PREFIX)/include/
+	install -m 644 include/splev/*.h $(DESTDIR)$(PREFIX)/include/splev/
+	install -m 644 doc/*.6 $(DESTDIR)$(PREFIX)/share/man/man6/
+
+clean:
+	rm -rf $(BUILD) build-asan
+
+-include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_BIN:=.d)

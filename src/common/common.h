@@ -1,0 +1,120 @@
+/* common.h - support code shared by every stage: memory, files, byte
+ * buffers, diagnostics, JSON text.  Internal to the project (not installed). */
+#ifndef SPLEV_COMMON_H
+#define SPLEV_COMMON_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+/* ---- memory: out of memory ends the program with a message ---- */
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 1, 2)))
+#endif
+    ;
+
+/* Grow *arr (of *cap elements of size elem) so that it holds at least need. */
+void grow_array(void **arr, size_t *cap, size_t need, size_t elem);
+
+/* ---- files ---- */
+/* Read a whole file (or standard input for "-") into a NUL-terminated
+ * buffer.  Files larger than max_size are refused.  On failure returns NULL
+ * and writes a message (without the file name) into err. */
+char *read_whole_file(const char *path, size_t max_size, size_t *len,
+                      char *err, size_t errlen);
+
+/* Write len bytes to path atomically: a temporary file in the same
+ * directory, flushed and renamed over path only when complete.  "-" writes
+ * to standard output.  Returns 0, or -1 with a message in err. */
+int write_file_atomic(const char *path, const void *data, size_t len,
+                      char *err, size_t errlen);
+
+/* ---- growable byte buffer ---- */
+typedef struct {
+    unsigned char *data;
+    size_t len, cap;
+} bytebuf;
+
+void bb_init(bytebuf *b);
+void bb_free(bytebuf *b);
+void bb_put(bytebuf *b, const void *p, size_t n);
+void bb_u8(bytebuf *b, unsigned v);
+void bb_u16(bytebuf *b, unsigned v);      /* little-endian */
+void bb_u32(bytebuf *b, uint32_t v);      /* little-endian */
+void bb_printf(bytebuf *b, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void bb_set_u32(bytebuf *b, size_t off, uint32_t v);
+
+/* Bounds-checked little-endian reads from a byte array. */
+unsigned rd_u8(const unsigned char *p);
+unsigned rd_u16(const unsigned char *p);
+uint32_t rd_u32(const unsigned char *p);
+
+/* CRC-32 (IEEE 802.3 polynomial, reflected, as in zlib and PNG). */
+uint32_t crc32_bytes(const unsigned char *p, size_t n);
+
+/* ---- JSON output helpers ---- */
+void json_string(FILE *f, const char *s);   /* quoted, escaped */
+
+/* ---- diagnostics ----
+ * "file:line:col: error: message", then the source line and a caret under
+ * the column.  Lines and columns are 1-based; columns count bytes. */
+typedef struct {
+    int line, col;          /* first character */
+    int end_line, end_col;  /* last character */
+} srcpos;
+
+typedef struct diag {
+    const char *file;       /* name shown in messages */
+    const char *src;        /* whole source text, for the quoted line */
+    size_t src_len;
+    FILE *out;              /* normally stderr */
+    int errors, warnings;
+    int max_errors;         /* after this many: "too many errors", stop */
+    int werror;             /* warnings count as errors */
+    int no_warnings;        /* warnings are not shown */
+    int gave_up;            /* the error limit was reached */
+} diag;
+
+void diag_init(diag *d, const char *file, const char *src, size_t len);
+void diag_error(diag *d, srcpos pos, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void diag_warning(diag *d, srcpos pos, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void diag_note(diag *d, srcpos pos, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+void diag_vreport(diag *d, const char *kind, srcpos pos, const char *fmt,
+                  va_list ap);
+/* An error with no position: "file: error: message". */
+void diag_error_nopos(diag *d, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+
+/* Edit distance between two words, case-insensitive, capped at cap+1. */
+int word_distance(const char *a, const char *b, int cap);
+/* Best match for word among the NULL-terminated list, or NULL when none is
+ * close enough to suggest. */
+const char *suggest_word(const char *word, const char *const *list);
+
+#endif

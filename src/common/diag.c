@@ -1,0 +1,169 @@
+/* diag.c - compiler diagnostics in the form editors and people know:
+ *   file:line:col: error: message
+ *    LINE OF SOURCE
+ *         ^
+ * Every error of a file is reported, up to max_errors. */
+#include "common.h"
+
+#include <ctype.h>
+#include <string.h>
+
+void diag_init(diag *d, const char *file, const char *src, size_t len)
+{
+    memset(d, 0, sizeof *d);
+    d->file = file;
+    d->src = src;
+    d->src_len = len;
+    d->out = stderr;
+    d->max_errors = 50;
+}
+
+/* Print source line `line` and a caret under byte column `col`.  Tabs in
+ * the prefix are copied so the caret lines up in a terminal; other control
+ * bytes are shown as '?'. */
+static void quote_line(diag *d, int line, int col)
+{
+    if (!d->src || line < 1)
+        return;
+    const char *p = d->src, *end = d->src + d->src_len;
+    for (int l = 1; l < line && p < end; p++)
+        if (*p == '\n')
+            l++;
+    if (p >= end && line > 1)
+        return;
+    const char *e = p;
+    while (e < end && *e != '\n')
+        e++;
+    size_t n = (size_t)(e - p);
+    if (n > 0 && p[n - 1] == '\r')
+        n--;
+    /* Long lines are shown around the column only. */
+    size_t from = 0;
+    if (n > 200 && col > 100)
+        from = (size_t)col - 100 < n ? (size_t)col - 100 : n;
+    size_t upto = n - from > 200 ? from + 200 : n;
+    fputc(' ', d->out);
+    for (size_t i = from; i < upto; i++) {
+        unsigned char c = (unsigned char)p[i];
+        fputc(c == '\t' || (c >= 0x20 && c != 0x7f) ? c : '?', d->out);
+    }
+    fputc('\n', d->out);
+    fputc(' ', d->out);
+    for (size_t i = from; i + 1 < (size_t)col && i < n; i++)
+        fputc(p[i] == '\t' ? '\t' : ' ', d->out);
+    fputs("^\n", d->out);
+}
+
+void diag_vreport(diag *d, const char *kind, srcpos pos, const char *fmt,
+                  va_list ap)
+{
+    if (pos.line > 0)
+        fprintf(d->out, "%s:%d:%d: %s: ", d->file, pos.line,
+                pos.col > 0 ? pos.col : 1, kind);
+    else
+        fprintf(d->out, "%s: %s: ", d->file, kind);
+    vfprintf(d->out, fmt, ap);
+    fputc('\n', d->out);
+    if (pos.line > 0)
+        quote_line(d, pos.line, pos.col > 0 ? pos.col : 1);
+}
+
+void diag_error(diag *d, srcpos pos, const char *fmt, ...)
+{
+    if (d->gave_up)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vreport(d, "error", pos, fmt, ap);
+    va_end(ap);
+    if (++d->errors >= d->max_errors && d->max_errors > 0) {
+        fprintf(d->out, "%s: error: too many errors, stopping\n", d->file);
+        d->gave_up = 1;
+    }
+}
+
+void diag_error_nopos(diag *d, const char *fmt, ...)
+{
+    srcpos none = {0, 0, 0, 0};
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vreport(d, "error", none, fmt, ap);
+    va_end(ap);
+    d->errors++;
+}
+
+void diag_warning(diag *d, srcpos pos, const char *fmt, ...)
+{
+    if (d->gave_up)
+        return;
+    if (d->werror) {
+        va_list ap;
+        va_start(ap, fmt);
+        diag_vreport(d, "error", pos, fmt, ap);
+        va_end(ap);
+        d->errors++;
+        return;
+    }
+    d->warnings++;
+    if (d->no_warnings)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vreport(d, "warning", pos, fmt, ap);
+    va_end(ap);
+}
+
+void diag_note(diag *d, srcpos pos, const char *fmt, ...)
+{
+    if (d->gave_up)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    diag_vreport(d, "note", pos, fmt, ap);
+    va_end(ap);
+}
+
+int word_distance(const char *a, const char *b, int cap)
+{
+    size_t la = strlen(a), lb = strlen(b);
+    if (la > 64 || lb > 64)
+        return cap + 1;
+    int row[65];
+    for (size_t j = 0; j <= lb; j++)
+        row[j] = (int)j;
+    for (size_t i = 1; i <= la; i++) {
+        int diag_prev = row[0], best = row[0] = (int)i;
+        for (size_t j = 1; j <= lb; j++) {
+            int cost = tolower((unsigned char)a[i - 1]) !=
+                       tolower((unsigned char)b[j - 1]);
+            int v = diag_prev + cost;
+            if (row[j] + 1 < v)
+                v = row[j] + 1;
+            if (row[j - 1] + 1 < v)
+                v = row[j - 1] + 1;
+            diag_prev = row[j];
+            row[j] = v;
+            if (v < best)
+                best = v;
+        }
+        if (best > cap)
+            return cap + 1;
+    }
+    return row[lb];
+}
+
+const char *suggest_word(const char *word, const char *const *list)
+{
+    size_t len = strlen(word);
+    int cap = len <= 3 ? 1 : len <= 6 ? 2 : 3;
+    const char *best = NULL;
+    int bestd = cap + 1;
+    for (; *list; list++) {
+        int dd = word_distance(word, *list, cap);
+        if (dd < bestd) {
+            bestd = dd;
+            best = *list;
+        }
+    }
+    return best;
+}

@@ -1,0 +1,78 @@
+/* mem.c - allocation that never returns NULL: a compiler that runs out of
+ * memory stops with a message instead of limping on. */
+#include "common.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void out_of_memory(size_t n)
+{
+    fprintf(stderr, "fatal: out of memory (asked for %zu bytes)\n", n);
+    exit(1);
+}
+
+void *xmalloc(size_t n)
+{
+    void *p = malloc(n ? n : 1);
+    if (!p)
+        out_of_memory(n);
+    return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+    void *p = calloc(n ? n : 1, size ? size : 1);
+    if (!p)
+        out_of_memory(n * size);
+    return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+    void *q = realloc(p, n ? n : 1);
+    if (!q)
+        out_of_memory(n);
+    return q;
+}
+
+char *xstrdup(const char *s)
+{
+    return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+    char *p = xmalloc(n + 1);
+    memcpy(p, s, n);
+    p[n] = '\0';
+    return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    va_end(ap);
+    if (n < 0)
+        n = 0;
+    char *p = xmalloc((size_t)n + 1);
+    va_start(ap, fmt);
+    vsnprintf(p, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    return p;
+}
+
+void grow_array(void **arr, size_t *cap, size_t need, size_t elem)
+{
+    if (need <= *cap)
+        return;
+    size_t ncap = *cap ? *cap : 8;
+    while (ncap < need) {
+        if (ncap > SIZE_MAX / 2 / elem)
+            out_of_memory(SIZE_MAX);
+        ncap *= 2;
+    }
+    *arr = xrealloc(*arr, ncap * elem);
+    *cap = ncap;
+}

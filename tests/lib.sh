@@ -1,0 +1,127 @@
+# tests/lib.sh - the assertions the suites use.  Sourced by tests/run.sh.
+# Each assertion is one test: it prints "FAIL name" (with the difference)
+# or nothing, and counts.
+PASSED=0
+FAILED=0
+SKIPPED=0
+
+pass() { PASSED=$((PASSED + 1)); [ -z "${VERBOSE:-}" ] || echo "ok   $1"; }
+fail() {
+    FAILED=$((FAILED + 1))
+    echo "FAIL ${SUITE:-}: $1"
+    shift
+    [ $# -eq 0 ] || printf '     %s\n' "$@"
+}
+skip() { SKIPPED=$((SKIPPED + 1)); echo "skip ${SUITE:-}: $1 ($2)"; }
+
+# run CMD...: runs a command; its stdout, stderr and status are left in
+# $TMPD/out, $TMPD/err and $RC.
+run() {
+    "$@" >"$TMPD/out" 2>"$TMPD/err" </dev/null
+    RC=$?
+}
+
+# A sanitizer report or a crash is always a failure, whatever was expected.
+crashed() {
+    [ "$RC" -ge 128 ] && return 0
+    grep -q -e 'AddressSanitizer' -e 'runtime error:' -e 'LeakSanitizer' \
+        "$TMPD/err" 2>/dev/null
+}
+
+# compare_golden NAME FILE GOLDEN: FILE must equal GOLDEN byte for byte.
+compare_golden() {
+    if [ -n "${UPDATE_GOLDEN:-}" ]; then
+        cp "$2" "$3"
+        pass "$1"
+        return
+    fi
+    if [ ! -f "$3" ]; then
+        fail "$1" "missing golden file $3"
+    elif cmp -s "$2" "$3"; then
+        pass "$1"
+    else
+        fail "$1" "output differs from $3:"
+        diff -u "$3" "$2" | head -40 | sed 's/^/     /'
+    fi
+}
+
+# expect_status NAME WANT CMD...: the command exits with status WANT.
+expect_status() {
+    name=$1 want=$2
+    shift 2
+    run "$@"
+    if crashed; then
+        fail "$name" "crashed (status $RC)" "$(head -5 "$TMPD/err")"
+    elif [ "$RC" -ne "$want" ]; then
+        fail "$name" "exit status $RC, expected $want" "$(head -5 "$TMPD/err")"
+    else
+        pass "$name"
+    fi
+}
+
+# expect_stdout NAME WANT GOLDEN CMD...: status WANT and stdout == GOLDEN.
+expect_stdout() {
+    name=$1 want=$2 golden=$3
+    shift 3
+    run "$@"
+    if crashed || [ "$RC" -ne "$want" ]; then
+        fail "$name" "exit status $RC, expected $want" "$(head -5 "$TMPD/err")"
+        return
+    fi
+    compare_golden "$name" "$TMPD/out" "$golden"
+}
+
+# expect_stderr NAME WANT GOLDEN CMD...: status WANT and stderr == GOLDEN.
+expect_stderr() {
+    name=$1 want=$2 golden=$3
+    shift 3
+    run "$@"
+    if crashed || [ "$RC" -ne "$want" ]; then
+        fail "$name" "exit status $RC, expected $want" "$(head -5 "$TMPD/err")"
+        return
+    fi
+    compare_golden "$name" "$TMPD/err" "$golden"
+}
+
+# expect_text NAME FILE TEXT: FILE contains TEXT (a fixed string).
+expect_text() {
+    if grep -qF -e "$3" "$2"; then
+        pass "$1"
+    else
+        fail "$1" "'$3' not found in:" "$(head -5 "$2")"
+    fi
+}
+
+# expect_no_file NAME PATH: PATH does not exist.
+expect_no_file() {
+    if [ -e "$2" ]; then fail "$1" "$2 exists"; else pass "$1"; fi
+}
+
+# expect_same NAME A B: two files are identical.
+expect_same() {
+    if cmp -s "$2" "$3"; then pass "$1"; else fail "$1" "$2 and $3 differ"; fi
+}
+
+# need_shared NAME: true when ../shared is there; otherwise counts a skip.
+need_shared() {
+    [ -n "$SHARED" ] && [ -d "$SHARED/corpus" ] && return 0
+    skip "$1" "../shared is absent"
+    return 1
+}
+
+# run_unit PROG: a C test program printing "ok - ..." / "not ok - ..." lines.
+run_unit() {
+    SUITE=unit/$(basename "$1")
+    "$1" >"$TMPD/uout" 2>"$TMPD/uerr" </dev/null
+    urc=$?
+    n_ok=$(grep -c '^ok ' "$TMPD/uout")
+    n_bad=$(grep -c '^not ok ' "$TMPD/uout")
+    PASSED=$((PASSED + n_ok))
+    if [ "$n_bad" -gt 0 ]; then
+        FAILED=$((FAILED + n_bad))
+        grep '^not ok ' "$TMPD/uout" | sed "s|^|FAIL $SUITE: |"
+    fi
+    if [ "$urc" -ne 0 ] && [ "$n_bad" -eq 0 ]; then
+        fail "exit" "status $urc" "$(head -5 "$TMPD/uerr")"
+    fi
+}
