@@ -111,6 +111,11 @@ void diag_error_nopos(diag *d, const char *fmt, ...)
 #endif
     ;
 
+/* A syntax error from a bison parser built with parse.error verbose:
+ * reworded as "expected A, B or C, found FOUND". */
+void diag_syntax_error(diag *d, srcpos pos, const char *bison_msg,
+                       const char *found);
+
 /* Edit distance between two words, case-insensitive, capped at cap+1. */
 int word_distance(const char *a, const char *b, int cap);
 /* Best match for word among the NULL-terminated list, or NULL when none is

@@ -167,3 +167,38 @@ const char *suggest_word(const char *word, const char *const *list)
     }
     return best;
 }
+
+/* Turn bison's "syntax error, unexpected X, expecting A or B" into
+ * "expected A or B, found F", where F names the actual text the user wrote. */
+void diag_syntax_error(diag *d, srcpos pos, const char *bison_msg,
+                       const char *found)
+{
+    const char *exp = strstr(bison_msg, ", expecting ");
+    if (!exp) {
+        diag_error(d, pos, "unexpected %s", found);
+        return;
+    }
+    exp += strlen(", expecting ");
+    /* "A or B or C" -> "A, B or C" */
+    char buf[512];
+    size_t n = 0;
+    const char *p = exp;
+    int parts = 0;
+    for (const char *q = p; (q = strstr(q, " or ")) != NULL; q += 4)
+        parts++;
+    int seen = 0;
+    while (*p && n + 8 < sizeof buf) {
+        if (strncmp(p, " or ", 4) == 0) {
+            seen++;
+            const char *sep = seen < parts ? ", " : " or ";
+            size_t sl = strlen(sep);
+            memcpy(buf + n, sep, sl);
+            n += sl;
+            p += 4;
+        } else {
+            buf[n++] = *p++;
+        }
+    }
+    buf[n] = '\0';
+    diag_error(d, pos, "expected %s, found %s", buf, found);
+}

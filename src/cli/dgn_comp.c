@@ -1,0 +1,148 @@
+/* dgn_comp - the dungeon compiler: dungeon.def -> binary dungeon script.
+ *
+ *   dgn_comp [-o OUTFILE] [-D NAME]... [-Werror] [-w] [--check] [--dump]
+ *            [FILE | -]
+ *
+ * Exit status: 0 compiled, 1 errors in the input, 2 usage. */
+#include "common/common.h"
+#include "dgn_front/dgn_front.h"
+#include "splev.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_INPUT (64u << 20)
+
+typedef struct {
+    const char *input;      /* "-" for standard input */
+    const char *output;
+    const char **defines;
+    int n_defines;
+    int check_only, dump, werror, no_warnings;
+} options;
+
+static void usage(FILE *f)
+{
+    fputs("usage: dgn_comp [-o OUTFILE] [-D NAME]... [-Werror] [-w] [--check]\n"
+          "                [--dump] [FILE | -]\n"
+          "Compile a dungeon description into a binary dungeon script.\n"
+          "\n"
+          "  -o OUTFILE   write the script to OUTFILE (default: dungeon)\n"
+          "  -D NAME      keep lines written '%NAME rest' (as makedefs -e)\n"
+          "  -Werror      treat warnings as errors\n"
+          "  -w           do not show warnings\n"
+          "  --check      check the input, write nothing\n"
+          "  --dump       print the checked script as text, write nothing\n"
+          "  --help       show this help\n"
+          "  --version    show the version\n"
+          "\n"
+          "With no FILE, or FILE '-', the description is read from standard\n"
+          "input.  Nothing is written when the input has an error.\n",
+          f);
+}
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fputs("dgn_comp: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fputs("\nTry 'dgn_comp --help'.\n", stderr);
+    return 2;
+}
+
+/* Returns -1 to go on, or an exit status. */
+static int parse_args(int argc, char **argv, options *o)
+{
+    o->output = "dungeon";
+    o->defines = xcalloc((size_t)argc, sizeof *o->defines);
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--help") == 0) {
+            usage(stdout);
+            return 0;
+        } else if (strcmp(a, "--version") == 0) {
+            printf("dgn_comp (splev) %s\n", SPLEV_VERSION);
+            return 0;
+        } else if (strcmp(a, "-o") == 0) {
+            if (++i >= argc)
+                return usage_error("option %s needs a file name", a);
+            o->output = argv[i];
+        } else if (strncmp(a, "-o", 2) == 0) {
+            o->output = a + 2;
+        } else if (strcmp(a, "-D") == 0) {
+            if (++i >= argc)
+                return usage_error("option %s needs a name", a);
+            o->defines[o->n_defines++] = argv[i];
+        } else if (strncmp(a, "-D", 2) == 0) {
+            o->defines[o->n_defines++] = a + 2;
+        } else if (strcmp(a, "-Werror") == 0) {
+            o->werror = 1;
+        } else if (strcmp(a, "-w") == 0) {
+            o->no_warnings = 1;
+        } else if (strcmp(a, "--check") == 0) {
+            o->check_only = 1;
+        } else if (strcmp(a, "--dump") == 0) {
+            o->dump = 1;
+        } else if (a[0] == '-' && a[1] != '\0') {
+            return usage_error("unknown option '%s'", a);
+        } else if (o->input) {
+            return usage_error("only one input file is allowed ('%s')", a);
+        } else {
+            o->input = a;
+        }
+    }
+    if (!o->input)
+        o->input = "-";
+    if (o->output[0] == '\0')
+        return usage_error("%sempty output file name", "");
+    return -1;
+}
+
+static int compile(const options *o)
+{
+    const char *shown = strcmp(o->input, "-") == 0 ? "<stdin>" : o->input;
+    char err[256];
+    size_t len = 0;
+    char *src = read_whole_file(o->input, MAX_INPUT, &len, err, sizeof err);
+    if (!src) {
+        fprintf(stderr, "%s: error: %s\n", shown, err);
+        return 1;
+    }
+    diag d;
+    diag_init(&d, shown, src, len);
+    d.werror = o->werror;
+    d.no_warnings = o->no_warnings;
+    dgn_options dopt = {o->defines, o->n_defines};
+    dgn_ast ast = {NULL, NULL};
+    dgn_parse_source(&d, src, len, &dopt, &ast);
+    splev_dgn_script *s = d.errors ? NULL : dgn_check(&d, &ast);
+    int status = 0;
+    if (!s) {
+        status = 1;
+    } else if (o->dump) {
+        dgn_dump(stdout, s);
+    } else if (!o->check_only) {
+        size_t n = 0;
+        unsigned char *bytes = splev_dgn_encode(s, &n);
+        if (write_file_atomic(o->output, bytes, n, err, sizeof err) != 0) {
+            fprintf(stderr, "%s: error: %s\n", o->output, err);
+            status = 1;
+        }
+        free(bytes);
+    }
+    if (s)
+        splev_dgn_script_free(s);
+    dgn_ast_free(&ast);
+    free(src);
+    return status;
+}
+
+int main(int argc, char **argv)
+{
+    options o;
+    memset(&o, 0, sizeof o);
+    int status = parse_args(argc, argv, &o);
+    if (status < 0)
+        status = compile(&o);
+    free(o.defines);
+    return status;
+}

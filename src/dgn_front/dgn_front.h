@@ -1,0 +1,83 @@
+/* dgn_front.h - the dungeon compiler's front end: dungeon.def text -> AST
+ * (parse.c, grammar/dgn.{l,y}) -> checked splev_dgn_script (check.c). */
+#ifndef DGN_FRONT_H
+#define DGN_FRONT_H
+
+#include "common/common.h"
+#include "splev/dungeon.h"
+
+typedef enum {
+    DS_DUNGEON,
+    DS_ENTRY,
+    DS_DESCRIPTION,
+    DS_ALIGNMENT,
+    DS_PROTOFILE,
+    DS_LEVEL,        /* LEVEL and RNDLEVEL */
+    DS_CHAINLEVEL,   /* CHAINLEVEL and RNDCHAINLEVEL */
+    DS_LEVELDESC,
+    DS_LEVALIGN,
+    DS_BRANCH,
+    DS_CHAINBRANCH
+} dgn_stmt_kind;
+
+/* Words that follow DESCRIPTION, ALIGNMENT, LEVELDESC and LEVALIGN. */
+typedef enum {
+    DW_TOWN, DW_HELLISH, DW_MAZELIKE, DW_ROGUELIKE,
+    DW_UNALIGNED, DW_NOALIGN, DW_LAWFUL, DW_NEUTRAL, DW_CHAOTIC
+} dgn_word;
+
+typedef struct {
+    char *text;         /* NULL when absent */
+    srcpos pos;
+} dgn_str;
+
+typedef struct {
+    int value;
+    int given;          /* 0 when the optional number was left out */
+    srcpos pos;
+} dgn_num;
+
+typedef struct dgn_stmt {
+    dgn_stmt_kind kind;
+    srcpos pos;                  /* the keyword */
+    const char *keyword;         /* as written, for messages */
+    dgn_str name;                /* dungeon or level name, branch target */
+    dgn_str bones;
+    dgn_str chain;               /* CHAIN*: the level chained from */
+    dgn_num base, rand;          /* the couple */
+    srcpos couple_pos;
+    dgn_num chance, rndlevs;
+    int random;                  /* RNDLEVEL / RNDCHAINLEVEL */
+    dgn_num entry;               /* ENTRY */
+    dgn_word word;               /* DESCRIPTION ... LEVALIGN */
+    srcpos word_pos;
+    int br_type;                 /* SPLEV_BR_* */
+    int br_type_given;
+    int br_up, br_dir_given;
+    srcpos br_dir_pos;
+    struct dgn_stmt *next;
+} dgn_stmt;
+
+typedef struct {
+    dgn_stmt *first, *last;
+} dgn_ast;
+
+typedef struct {
+    const char *const *defines;  /* -D names: keep "%NAME rest" lines */
+    int n_defines;
+} dgn_options;
+
+/* Parse source text into an AST; every syntax error goes to d. */
+void dgn_parse_source(diag *d, const char *src, size_t len,
+                      const dgn_options *opt, dgn_ast *ast);
+void dgn_ast_free(dgn_ast *ast);
+
+/* Check the AST and build the script; NULL when d got any error. */
+splev_dgn_script *dgn_check(diag *d, const dgn_ast *ast);
+
+/* Print a checked script as readable text (dgn_comp --dump). */
+void dgn_dump(FILE *f, const splev_dgn_script *s);
+
+const char *dgn_word_name(dgn_word w);
+
+#endif
