@@ -293,7 +293,8 @@ static void dgn_error(DGN_LTYPE *loc, yyscan_t scanner, struct dgn_pctx *ctx,
     if (ctx->prev_end.line > 0 && pos.line > ctx->prev_end.line) {
         pos.line = pos.end_line = ctx->prev_end.line;
         pos.col = pos.end_col = ctx->prev_end.col + 1;
-        snprintf(found, sizeof found, "end of line");
+        if (ctx->last_tok != END)
+            snprintf(found, sizeof found, "end of line");
     }
     diag_syntax_error(ctx->d, pos, msg, found);
 }

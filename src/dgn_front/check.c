@@ -27,7 +27,8 @@ typedef struct {
 typedef struct {
     diag *d;
     splev_dgn_script *s;
-    size_t cap_d, cap_l, cap_b;
+    size_t cap_d, cap_l, cap_b;      /* of the script's arrays */
+    size_t cap_ds, cap_ls, cap_bs;   /* of the source arrays */
     dungeon_src *dsrc;
     level_src *lsrc;
     branch_src *bsrc;
@@ -193,7 +194,7 @@ static void do_dungeon(checker *c, const dgn_stmt *st)
     }
     grow_array((void **)&s->dungeons, &c->cap_d, (size_t)s->n_dungeons + 1,
                sizeof *s->dungeons);
-    grow_array((void **)&c->dsrc, &c->cap_d, (size_t)s->n_dungeons + 1,
+    grow_array((void **)&c->dsrc, &c->cap_ds, (size_t)s->n_dungeons + 1,
                sizeof *c->dsrc);
     c->cur = s->n_dungeons++;
     splev_dgn_dungeon *dg = cur_dungeon(c);
@@ -460,7 +461,7 @@ static void do_level(checker *c, const dgn_stmt *st)
     }
     grow_array((void **)&s->levels, &c->cap_l, (size_t)s->n_levels + 1,
                sizeof *s->levels);
-    grow_array((void **)&c->lsrc, &c->cap_l, (size_t)s->n_levels + 1,
+    grow_array((void **)&c->lsrc, &c->cap_ls, (size_t)s->n_levels + 1,
                sizeof *c->lsrc);
     c->lsrc[s->n_levels].st = st;
     c->lsrc[s->n_levels].dungeon = c->cur;
@@ -506,11 +507,26 @@ static void do_leveldesc(checker *c, const dgn_stmt *st)
     }
 }
 
+/* LEVALIGN right after DUNGEON: UnNetHack's own dungeon.def writes it for
+ * "Town" meaning the dungeon's alignment (the classic compiler silently
+ * changes the previous dungeon's last level instead).  We take the evident
+ * meaning, with a warning, so that file compiles. */
 static void do_levalign(checker *c, const dgn_stmt *st)
 {
-    splev_dgn_level *l = latest_level(c, st);
-    if (!l)
+    if (!require_dungeon(c, st))
         return;
+    if (c->last_level < 0) {
+        int a = alignment_of(c, st);
+        if (a < 0)
+            return;
+        diag_warning(c->d, st->pos,
+                     "LEVALIGN before any LEVEL of dungeon \"%s\" is taken as "
+                     "the dungeon's ALIGNMENT", cur_dungeon(c)->name);
+        cur_dungeon(c)->align = a;
+        c->dsrc[c->cur].align_given = 1;
+        return;
+    }
+    splev_dgn_level *l = latest_level(c, st);
     int a = alignment_of(c, st);
     if (a >= 0)
         l->align = a;
@@ -549,7 +565,7 @@ static void do_branch(checker *c, const dgn_stmt *st)
                      b.up ? "up" : "down");
     grow_array((void **)&s->branches, &c->cap_b, (size_t)s->n_branches + 1,
                sizeof *s->branches);
-    grow_array((void **)&c->bsrc, &c->cap_b, (size_t)s->n_branches + 1,
+    grow_array((void **)&c->bsrc, &c->cap_bs, (size_t)s->n_branches + 1,
                sizeof *c->bsrc);
     c->bsrc[s->n_branches].st = st;
     c->bsrc[s->n_branches].owner = c->cur;
