@@ -1,0 +1,467 @@
+/* level.c - the level model: life cycle, add helpers and the name tables
+ * shared by the renderers, the JSON writer and the foreign formats. */
+#include "splev/level.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "common/common.h"
+
+/* Terrain names and des map characters, indexed by splev_terrain. */
+static const struct {
+    const char *name;
+    char mapchar;       /* §1.5, 0 when none */
+    char nearest;       /* nearest map character for any terrain */
+} terrain_info[SPLEV_TERRAIN_COUNT] = {
+    {"STONE", ' ', ' '},          {"VWALL", '|', '|'},
+    {"HWALL", '-', '-'},          {"TLCORNER", 0, '-'},
+    {"TRCORNER", 0, '-'},         {"BLCORNER", 0, '-'},
+    {"BRCORNER", 0, '-'},         {"CROSSWALL", 'B', '-'},
+    {"TUWALL", 0, '-'},           {"TDWALL", 0, '-'},
+    {"TLWALL", 0, '|'},           {"TRWALL", 0, '|'},
+    {"DBWALL", 0, '-'},           {"TREE", 'T', 'T'},
+    {"DEADTREE", 't', 't'},       {"ICEWALL", 'U', 'U'},
+    {"CRYSTALICEWALL", 'Y', 'Y'}, {"SDOOR", 'S', 'S'},
+    {"SCORR", 'H', 'H'},          {"POOL", 'P', 'P'},
+    {"MOAT", '}', '}'},           {"WATER", 'W', 'W'},
+    {"DRAWBRIDGE_UP", 0, '}'},    {"LAVAPOOL", 'L', 'L'},
+    {"IRONBARS", 'F', 'F'},       {"DOOR", '+', '+'},
+    {"CORR", '#', '#'},           {"ROOM", '.', '.'},
+    {"STAIRS", 0, '.'},           {"LADDER", 0, '.'},
+    {"FOUNTAIN", '{', '{'},       {"THRONE", '\\', '\\'},
+    {"SINK", 'K', 'K'},           {"GRAVE", 0, '.'},
+    {"ALTAR", 0, '.'},            {"ICE", 'I', 'I'},
+    {"BOG", 'M', 'M'},            {"MAGIC_PLATFORM", 0, '.'},
+    {"DRAWBRIDGE_DOWN", 0, '.'},  {"AIR", 'A', 'A'},
+    {"CLOUD", 'C', 'C'},
+};
+
+static const char *const trap_names[SPLEV_TRAP_COUNT] = {
+    NULL, "arrow", "dart", "falling rock", "board", "bear", "land mine",
+    "rolling boulder", "sleep gas", "rust", "fire", "pit", "spiked pit",
+    "hole", "trap door", "teleport", "level teleport", "magic portal", "web",
+    "statue", "magic", "anti magic", "cold", "polymorph", "vibrating square",
+};
+
+static const char *const room_type_names[] = {
+    [0] = "ordinary", [2] = "throne", [3] = "swamp", [4] = "vault",
+    [5] = "beehive", [6] = "morgue", [7] = "barracks", [8] = "zoo",
+    [9] = "delphi", [10] = "temple", [11] = "leprehall", [12] = "cocknest",
+    [13] = "anthole", [14] = "garden", [16] = "lemurepit", [18] = "rndvault",
+    [19] = "black market foyer", [20] = "shop", [21] = "armor shop",
+    [22] = "scroll shop", [23] = "potion shop", [24] = "weapon shop",
+    [25] = "food shop", [26] = "ring shop", [27] = "wand shop",
+    [28] = "tool shop", [29] = "book shop", [30] = "tin shop",
+    [31] = "music shop", [32] = "pet shop", [33] = "candle shop",
+    [34] = "black market",
+};
+
+static const char *const flag_names[SPLEV_F_COUNT] = {
+    "noteleport", "hardfloor", "nommap", "shortsighted", "arboreal",
+    "mazelevel", "premapped", "shroud", "graveyard", "icedpools", "solidify",
+    "corrmaze", "inaccessibles", "noflipx", "noflipy", "rndvault", "sheol",
+    "stormy", "sky",
+};
+
+splev_level *splev_level_new(const char *name)
+{
+    splev_level *lev = xcalloc(1, sizeof *lev);
+    lev->name = xstrdup(name ? name : "");
+    return lev;
+}
+
+static void object_free_fields(splev_object *o)
+{
+    for (size_t i = 0; i < o->ncontents; i++)
+        object_free_fields(&o->contents[i]);
+    free(o->contents);
+    free(o->name);
+    free(o->montype);
+    free(o->given_name);
+}
+
+static void monster_free_fields(splev_monster *m)
+{
+    for (size_t i = 0; i < m->ninventory; i++)
+        object_free_fields(&m->inventory[i]);
+    free(m->inventory);
+    free(m->name);
+    free(m->given_name);
+    free(m->appear_as);
+}
+
+void splev_level_free(splev_level *lev)
+{
+    if (!lev)
+        return;
+    for (size_t i = 0; i < lev->nstairs; i++)
+        free(lev->stairs[i].dest);
+    for (size_t i = 0; i < lev->nlregions; i++)
+        free(lev->lregions[i].dest);
+    for (size_t i = 0; i < lev->ngraves; i++)
+        free(lev->graves[i].epitaph);
+    for (size_t i = 0; i < lev->nengravings; i++)
+        free(lev->engravings[i].text);
+    for (size_t i = 0; i < lev->nmonsters; i++)
+        monster_free_fields(&lev->monsters[i]);
+    for (size_t i = 0; i < lev->nobjects; i++)
+        object_free_fields(&lev->objects[i]);
+    for (size_t i = 0; i < lev->nmessages; i++)
+        free(lev->messages[i]);
+    for (size_t i = 0; i < lev->nsounds; i++)
+        free(lev->sounds[i].text);
+    for (size_t i = 0; i < lev->nmongen; i++)
+        free(lev->mongen[i].name);
+    free(lev->rooms);
+    free(lev->stairs);
+    free(lev->lregions);
+    free(lev->altars);
+    free(lev->graves);
+    free(lev->engravings);
+    free(lev->golds);
+    free(lev->traps);
+    free(lev->drawbridges);
+    free(lev->monsters);
+    free(lev->objects);
+    free(lev->messages);
+    free(lev->sounds);
+    free(lev->mongen);
+    free(lev->name);
+    free(lev);
+}
+
+splev_cell *splev_level_cell(splev_level *lev, int x, int y)
+{
+    if (x < 0 || x >= SPLEV_COLNO || y < 0 || y >= SPLEV_ROWNO)
+        return NULL;
+    return &lev->cells[x][y];
+}
+
+const splev_cell *splev_level_cell_const(const splev_level *lev, int x, int y)
+{
+    if (x < 0 || x >= SPLEV_COLNO || y < 0 || y >= SPLEV_ROWNO)
+        return NULL;
+    return &lev->cells[x][y];
+}
+
+void splev_set_string(char **field, const char *text)
+{
+    free(*field);
+    *field = text ? xstrdup(text) : NULL;
+}
+
+/* Append one zeroed element to a growable array and return it. */
+static void *push(void **arr, size_t *n, size_t *cap, size_t elem)
+{
+    grow_array(arr, cap, *n + 1, elem);
+    char *p = (char *)*arr + *n * elem;
+    memset(p, 0, elem);
+    (*n)++;
+    return p;
+}
+
+#define PUSH(lev, field) \
+    push((void **)&(lev)->field, &(lev)->n##field, &(lev)->cap##field, \
+         sizeof *(lev)->field)
+
+splev_room *splev_level_add_room(splev_level *lev, int parent)
+{
+    splev_room *r = PUSH(lev, rooms);
+    r->parent = parent;
+    r->needfill = 1;
+    return r;
+}
+
+splev_stair *splev_level_add_stair(splev_level *lev, int kind, int x, int y,
+                                   int up, const char *dest)
+{
+    splev_stair *s = PUSH(lev, stairs);
+    s->kind = kind;
+    s->x = x;
+    s->y = y;
+    s->up = up;
+    splev_set_string(&s->dest, dest);
+    return s;
+}
+
+splev_lregion *splev_level_add_lregion(splev_level *lev, int type)
+{
+    splev_lregion *r = PUSH(lev, lregions);
+    r->type = type;
+    return r;
+}
+
+splev_altar *splev_level_add_altar(splev_level *lev, int x, int y, int align,
+                                   int shrine)
+{
+    splev_altar *a = PUSH(lev, altars);
+    a->x = x;
+    a->y = y;
+    a->align = align;
+    a->shrine = shrine;
+    return a;
+}
+
+splev_grave *splev_level_add_grave(splev_level *lev, int x, int y,
+                                   const char *epitaph)
+{
+    splev_grave *g = PUSH(lev, graves);
+    g->x = x;
+    g->y = y;
+    splev_set_string(&g->epitaph, epitaph);
+    return g;
+}
+
+splev_engraving *splev_level_add_engraving(splev_level *lev, int x, int y,
+                                           int type, const char *text)
+{
+    splev_engraving *e = PUSH(lev, engravings);
+    e->x = x;
+    e->y = y;
+    e->type = type;
+    splev_set_string(&e->text, text ? text : "");
+    return e;
+}
+
+splev_gold *splev_level_add_gold(splev_level *lev, int x, int y, long amount)
+{
+    splev_gold *g = PUSH(lev, golds);
+    g->x = x;
+    g->y = y;
+    g->amount = amount;
+    return g;
+}
+
+splev_trap *splev_level_add_trap(splev_level *lev, int x, int y, int type)
+{
+    splev_trap *t = PUSH(lev, traps);
+    t->x = x;
+    t->y = y;
+    t->type = type;
+    return t;
+}
+
+splev_drawbridge *splev_level_add_drawbridge(splev_level *lev, int x, int y,
+                                             int dir, int open)
+{
+    splev_drawbridge *d = PUSH(lev, drawbridges);
+    d->x = x;
+    d->y = y;
+    d->dir = dir;
+    d->open = open;
+    return d;
+}
+
+splev_monster *splev_level_add_monster(splev_level *lev, int x, int y,
+                                       char cls, const char *name)
+{
+    splev_monster *m = PUSH(lev, monsters);
+    m->x = x;
+    m->y = y;
+    m->cls = cls;
+    splev_set_string(&m->name, name);
+    m->peaceful = -1;
+    m->asleep = -1;
+    m->align = SPLEV_ALIGN_DEFAULT;
+    return m;
+}
+
+/* Defaults shared by every object, wherever it lies. */
+static void object_defaults(splev_object *o, int x, int y, char cls,
+                            const char *name)
+{
+    o->x = x;
+    o->y = y;
+    o->cls = cls;
+    splev_set_string(&o->name, name);
+    o->quantity = -1;
+    o->lit = -1;
+    o->eroded = -1;
+    o->trapped = -1;
+    o->recharged = -1;
+}
+
+splev_object *splev_level_add_object(splev_level *lev, int x, int y, char cls,
+                                     const char *name)
+{
+    splev_object *o = PUSH(lev, objects);
+    object_defaults(o, x, y, cls, name);
+    return o;
+}
+
+splev_object *splev_object_add_content(splev_object *box, char cls,
+                                       const char *name)
+{
+    splev_object *o = PUSH(box, contents);
+    object_defaults(o, -1, -1, cls, name);
+    box->container = 1;
+    return o;
+}
+
+splev_object *splev_monster_add_item(splev_monster *m, char cls,
+                                     const char *name)
+{
+    splev_object *o = PUSH(m, inventory);
+    object_defaults(o, -1, -1, cls, name);
+    return o;
+}
+
+void splev_level_add_message(splev_level *lev, const char *text)
+{
+    char **m = PUSH(lev, messages);
+    *m = xstrdup(text ? text : "");
+}
+
+splev_sound *splev_level_add_sound(splev_level *lev, int kind,
+                                   const char *text)
+{
+    splev_sound *s = PUSH(lev, sounds);
+    s->kind = kind;
+    splev_set_string(&s->text, text ? text : "");
+    return s;
+}
+
+splev_mongen *splev_level_add_mongen(splev_level *lev, int freq, char cls,
+                                     const char *name)
+{
+    splev_mongen *g = PUSH(lev, mongen);
+    g->freq = freq;
+    g->cls = cls;
+    splev_set_string(&g->name, name);
+    return g;
+}
+
+/* ---- names ---- */
+const char *splev_terrain_name(int typ)
+{
+    if (typ >= 0 && typ < SPLEV_TERRAIN_COUNT)
+        return terrain_info[typ].name;
+    if (typ == SPLEV_TRANSPARENT)
+        return "MAX_TYPE";
+    return NULL;
+}
+
+int splev_terrain_from_name(const char *name)
+{
+    for (int t = 0; t < SPLEV_TERRAIN_COUNT; t++)
+        if (strcasecmp(name, terrain_info[t].name) == 0)
+            return t;
+    return -1;
+}
+
+int splev_terrain_mapchar(int typ)
+{
+    if (typ == SPLEV_TRANSPARENT)
+        return 'x';
+    if (typ < 0 || typ >= SPLEV_TERRAIN_COUNT)
+        return 0;
+    return terrain_info[typ].mapchar;
+}
+
+int splev_terrain_nearest_mapchar(int typ)
+{
+    if (typ == SPLEV_TRANSPARENT)
+        return 'x';
+    if (typ < 0 || typ >= SPLEV_TERRAIN_COUNT)
+        return ' ';
+    return terrain_info[typ].nearest;
+}
+
+int splev_terrain_from_mapchar(int c)
+{
+    if (c == 'x')
+        return SPLEV_TRANSPARENT;
+    if (c <= 0)
+        return SPLEV_INVALID_TERRAIN;
+    for (int t = 0; t < SPLEV_TERRAIN_COUNT; t++)
+        if (terrain_info[t].mapchar == c)
+            return t;
+    return SPLEV_INVALID_TERRAIN;
+}
+
+const char *splev_trap_name(int type)
+{
+    return type > 0 && type < SPLEV_TRAP_COUNT ? trap_names[type] : NULL;
+}
+
+int splev_trap_from_name(const char *name)
+{
+    for (int t = 1; t < SPLEV_TRAP_COUNT; t++)
+        if (strcasecmp(name, trap_names[t]) == 0)
+            return t;
+    return 0;
+}
+
+const char *splev_room_type_name(int rtype)
+{
+    int n = (int)(sizeof room_type_names / sizeof room_type_names[0]);
+    return rtype >= 0 && rtype < n ? room_type_names[rtype] : NULL;
+}
+
+const char *splev_flag_name(unsigned bit)
+{
+    for (int i = 0; i < SPLEV_F_COUNT; i++)
+        if (bit == 1u << i)
+            return flag_names[i];
+    return NULL;
+}
+
+const char *splev_door_state_name(int doormask)
+{
+    const char *base;
+    switch (doormask & ~SPLEV_D_TRAPPED) {
+    case SPLEV_D_NODOOR: base = "nodoor"; break;
+    case SPLEV_D_BROKEN: base = "broken"; break;
+    case SPLEV_D_ISOPEN: base = "open"; break;
+    case SPLEV_D_CLOSED: base = "closed"; break;
+    case SPLEV_D_LOCKED: base = "locked"; break;
+    default: base = "odd"; break;
+    }
+    if (!(doormask & SPLEV_D_TRAPPED))
+        return base;
+    if (strcmp(base, "closed") == 0)
+        return "closed trapped";
+    if (strcmp(base, "locked") == 0)
+        return "locked trapped";
+    return "trapped";
+}
+
+const char *splev_align_name(int align)
+{
+    switch (align) {
+    case SPLEV_ALIGN_DEFAULT: return "default";
+    case SPLEV_AM_NONE: return "unaligned";
+    case SPLEV_AM_CHAOTIC: return "chaotic";
+    case SPLEV_AM_NEUTRAL: return "neutral";
+    case SPLEV_AM_LAWFUL: return "lawful";
+    default: return "odd";
+    }
+}
+
+const char *splev_engraving_type_name(int type)
+{
+    static const char *const n[] = {NULL, "dust", "engrave", "burn",
+                                     "mark", "blood", "headstone"};
+    return type >= 1 && type <= SPLEV_ENGR_HEADSTONE ? n[type] : "odd";
+}
+
+const char *splev_sound_kind_name(int kind)
+{
+    static const char *const n[] = {"hear", "pline", "verbal", "feel"};
+    return kind >= 0 && kind <= SPLEV_SOUND_FEEL ? n[kind] : "odd";
+}
+
+const char *splev_lregion_type_name(int type)
+{
+    static const char *const n[] = {"downstair", "upstair", "portal",
+                                     "branch", "tele", "uptele", "downtele"};
+    return type >= 0 && type <= SPLEV_LR_DOWNTELE ? n[type] : "odd";
+}
+
+const char *splev_stair_kind_name(int kind)
+{
+    static const char *const n[] = {"stair", "ladder", "branch stair",
+                                     "branch portal", "portal"};
+    return kind >= 0 && kind <= SPLEV_SK_PORTAL ? n[kind] : "odd";
+}
