@@ -236,7 +236,7 @@ static void test_golden(void)
     char *text = splev_level_render_text(lev);
     CHECK(matches_golden(text, "tests/golden/level/testlev.txt"),
           "render_text golden");
-    CHECK(strstr(text, "\n  -----|-----\n") != NULL,
+    CHECK(strstr(text, "\n ---|-------\n") != NULL,
           "top wall with corners, T-wall and an open door drawn as |");
     char *ansi = splev_level_render_ansi(lev);
     CHECK(matches_golden(ansi, "tests/golden/level/testlev.ansi"),
