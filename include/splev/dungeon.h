@@ -158,6 +158,13 @@ splev_layout *splev_dgn_layout(const splev_dgn_script *s, uint64_t seed,
                                char *err, size_t errlen);
 void splev_layout_free(splev_layout *l);
 
+/* Check a layout against its script: every level inside its dungeon and its
+ * range, chains, no two special levels on one level, branch ends, spacing,
+ * depths, ledger numbers, skipped dungeons, tune and visiting order.
+ * Returns 0, or -1 with the first broken rule in err. */
+int splev_layout_validate(const splev_dgn_script *s, const splev_layout *l,
+                          char *err, size_t errlen);
+
 /* Print the layout as the overview text of levgen, or as JSON. */
 void splev_layout_print_text(FILE *f, const splev_dgn_script *s,
                              const splev_layout *l);
