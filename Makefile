@@ -52,6 +52,8 @@ DAT_DGN := $(BUILD)/dat/dungeon
 
 .PHONY: all lib dat check check-asan run install clean tools-check
 .DELETE_ON_ERROR:
+# Generated scanners and parsers are kept (not intermediate files).
+.SECONDARY: $(GEN_C) $(GEN_H)
 
 all: $(LIB) $(BINS) dat
 

@@ -1,0 +1,532 @@
+/* decode.c - the verifying loader of level scripts.
+ *
+ * Nothing of a file is trusted: sizes, counts, every string, every
+ * constant, every operand and every jump is checked, and the stack depth
+ * at each instruction is computed by following the code, so the
+ * interpreter can run a decoded script without any bounds test on its
+ * operand stack.  Any failure gives one short reason. */
+#include "common/common.h"
+#include "levcode/opcodes.h"
+#include "splev/level.h"
+#include "splev/levscript.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define LEV_HEADER_SIZE 64
+#define LEV_MAX_COUNT (1u << 24)
+#define LEV_MAX_STACK 4096
+#define NO_STRING 0xFFFFFFFFu
+
+static const unsigned char lev_magic[8] = {0x89, 'S', 'P', 'L',
+                                           'E',  'V', '\r', '\n'};
+
+typedef struct {
+    const unsigned char *buf;
+    size_t len;
+    const char *strtab;
+    uint32_t strtab_len;
+    char *err;
+    size_t errlen;
+    int failed;
+} reader;
+
+static int bad(reader *r, const char *fmt, ...)
+{
+    if (!r->failed) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(r->err, r->errlen, fmt, ap);
+        va_end(ap);
+        r->failed = 1;
+    }
+    return 0;
+}
+
+/* A NUL-terminated string at off in the string table, or NULL. */
+static const char *cstring(reader *r, uint32_t off, const char *what)
+{
+    if (off >= r->strtab_len) {
+        bad(r, "%s: string offset out of range", what);
+        return NULL;
+    }
+    if (!memchr(r->strtab + off, 0, r->strtab_len - off)) {
+        bad(r, "%s: unterminated string", what);
+        return NULL;
+    }
+    return r->strtab + off;
+}
+
+/* A counted string: len bytes at off followed by NUL.  NUL inside is
+ * allowed only for raw data (MAP cells). */
+static const char *counted(reader *r, uint32_t off, uint32_t len, int raw,
+                           const char *what)
+{
+    if (off >= r->strtab_len || len >= r->strtab_len - off) {
+        bad(r, "%s: string out of range", what);
+        return NULL;
+    }
+    if (r->strtab[off + len] != 0) {
+        bad(r, "%s: string not terminated", what);
+        return NULL;
+    }
+    if (!raw && memchr(r->strtab + off, 0, len)) {
+        bad(r, "%s: NUL inside a string", what);
+        return NULL;
+    }
+    return r->strtab + off;
+}
+
+static int safe_level_name(const char *s)
+{
+    size_t n = strlen(s);
+    if (n == 0 || n > 14 || s[0] == '.')
+        return 0;
+    for (; *s; s++) {
+        char c = *s;
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.'))
+            return 0;
+    }
+    return 1;
+}
+
+static int class_ok(int32_t c)
+{
+    return c == 0 || (c > 0x20 && c < 0x7f);
+}
+
+/* Check one constant's fields for its type. */
+static int check_const(reader *r, uint32_t i, splev_const *c, uint32_t off,
+                       uint32_t len)
+{
+    char what[32];
+    snprintf(what, sizeof what, "constant %u", (unsigned)i);
+    int has_str = off != NO_STRING;
+    switch (c->type) {
+    case SPLEV_V_INT:
+        if (c->b || c->c || c->d || has_str)
+            return bad(r, "%s: stray fields", what);
+        return 1;
+    case SPLEV_V_STR:
+        if (c->a || c->b || c->c || c->d || !has_str)
+            return bad(r, "%s: bad string constant", what);
+        c->str = counted(r, off, len, 0, what);
+        return c->str != NULL;
+    case SPLEV_V_COORD:
+        if (c->d || has_str || (c->c & ~(CF_RANDOM | 31)))
+            return bad(r, "%s: bad coordinate", what);
+        if (c->c & CF_RANDOM ? (c->a || c->b)
+                             : (c->a < 0 || c->a >= SPLEV_COLNO || c->b < 0 ||
+                                c->b >= SPLEV_ROWNO))
+            return bad(r, "%s: coordinate out of range", what);
+        return 1;
+    case SPLEV_V_REGION:
+        if (has_str || c->a < 0 || c->c >= SPLEV_COLNO || c->a > c->c ||
+            c->b < 0 || c->d >= SPLEV_ROWNO || c->b > c->d)
+            return bad(r, "%s: region out of range", what);
+        return 1;
+    case SPLEV_V_MAPCHAR:
+        if (c->c || c->d || has_str || c->a < 0 || c->a > SPLEV_TRANSPARENT ||
+            c->b < -2 || c->b > 1)
+            return bad(r, "%s: bad map character", what);
+        return 1;
+    case SPLEV_V_MONST:
+    case SPLEV_V_OBJ:
+        if (c->b || c->c || c->d || !class_ok(c->a))
+            return bad(r, "%s: bad class", what);
+        if (has_str) {
+            c->str = counted(r, off, len, 0, what);
+            return c->str != NULL;
+        }
+        return 1;
+    case SPLEV_V_MAP:
+        if (c->c || c->d || !has_str || c->a < 1 || c->a > SPLEV_COLNO - 1 ||
+            c->b < 1 || c->b > SPLEV_ROWNO || len != (uint32_t)(c->a * c->b))
+            return bad(r, "%s: bad map size", what);
+        c->str = counted(r, off, len, 1, what);
+        if (!c->str)
+            return 0;
+        for (uint32_t k = 0; k < len; k++)
+            if ((unsigned char)c->str[k] > SPLEV_TRANSPARENT)
+                return bad(r, "%s: bad terrain in map", what);
+        return 1;
+    default:
+        return bad(r, "%s: unknown type %d", what, c->type);
+    }
+}
+
+/* Which fields an instruction may use beyond its table entry. */
+static int a_limit(int op)
+{
+    switch (op) {
+    case OP_MAP: return 2;
+    case OP_OBJECT: return 3;
+    case OP_ROOM: case OP_REGION: case OP_STAIR: case OP_GRAVE:
+    case OP_MONSTER: return 1;
+    default: return 0;
+    }
+}
+
+static int check_insn(reader *r, const splev_levscript *s, const splev_func *f,
+                      uint32_t pc)
+{
+    const splev_insn *in = &s->code[pc];
+    if (in->op >= OP_COUNT_)
+        return bad(r, "instruction %u: unknown opcode %u", (unsigned)pc, in->op);
+    const splev_opinfo *oi = &splev_ops[in->op];
+    if (in->a > a_limit(in->op))
+        return bad(r, "instruction %u (%s): bad flag %u", (unsigned)pc,
+                   oi->name, in->a);
+    if (in->n && !oi->pops_per_n && !(in->op == OP_MAP && in->n == 1))
+        return bad(r, "instruction %u (%s): stray count", (unsigned)pc, oi->name);
+    int32_t arg = in->arg;
+    switch (oi->arg) {
+    case OPARG_NONE:
+        if (arg)
+            return bad(r, "instruction %u (%s): stray operand", (unsigned)pc,
+                       oi->name);
+        break;
+    case OPARG_INT:
+        if (in->op == OP_LEVEL_FLAGS && (uint32_t)arg >= (1u << SPLEV_F_COUNT))
+            return bad(r, "instruction %u: unknown level flags", (unsigned)pc);
+        if (in->op == OP_INIT_MAP && (arg < 0 || arg > 6))
+            return bad(r, "instruction %u: unknown INIT_MAP style", (unsigned)pc);
+        if (in->op == OP_FEATURE && arg != SPLEV_FOUNTAIN && arg != SPLEV_SINK &&
+            arg != SPLEV_POOL)
+            return bad(r, "instruction %u: bad feature", (unsigned)pc);
+        break;
+    case OPARG_CONST:
+        if (in->op == OP_MAP && in->a == 0) {
+            if (arg != -1)
+                return bad(r, "instruction %u: NOMAP with a map", (unsigned)pc);
+            break;
+        }
+        if (arg < 0 || (uint32_t)arg >= s->n_consts)
+            return bad(r, "instruction %u: constant out of range", (unsigned)pc);
+        if ((s->consts[arg].type == SPLEV_V_MAP) != (in->op == OP_MAP))
+            return bad(r, "instruction %u: wrong constant type", (unsigned)pc);
+        break;
+    case OPARG_JUMP: {
+        int64_t t = (int64_t)pc + arg;
+        if (t < f->entry || t > f->end)
+            return bad(r, "instruction %u: jump out of its function",
+                       (unsigned)pc);
+        break;
+    }
+    case OPARG_SLOT:
+        if (arg < 0 || (uint32_t)arg >= f->nslots)
+            return bad(r, "instruction %u: variable slot out of range",
+                       (unsigned)pc);
+        break;
+    case OPARG_FUNC:
+        if (arg < 1 || (uint32_t)arg >= s->n_funcs)
+            return bad(r, "instruction %u: function out of range", (unsigned)pc);
+        if (in->n != s->funcs[arg].nparams)
+            return bad(r, "instruction %u: wrong argument count", (unsigned)pc);
+        break;
+    case OPARG_CORE:
+        if (arg < 0 || arg >= CORE_COUNT_)
+            return bad(r, "instruction %u: unknown core function", (unsigned)pc);
+        if (in->n != splev_cores[arg].nargs)
+            return bad(r, "instruction %u: wrong argument count", (unsigned)pc);
+        break;
+    }
+    return 1;
+}
+
+/* Follow every path through a function, giving each instruction one stack
+ * depth; reject underflow, overflow and paths that meet at different
+ * depths. */
+static int check_stack(reader *r, const splev_levscript *s, splev_func *f)
+{
+    uint32_t n = f->end - f->entry;
+    if (n == 0)
+        return 1;
+    int32_t *depth = xmalloc(n * sizeof *depth);
+    uint32_t *work = xmalloc(n * sizeof *work);
+    for (uint32_t i = 0; i < n; i++)
+        depth[i] = -1;
+    size_t top = 0;
+    depth[0] = 0;
+    work[top++] = 0;
+    uint32_t max = 0;
+    int ok = 1;
+    while (top > 0 && ok) {
+        uint32_t i = work[--top];
+        const splev_insn *in = &s->code[f->entry + i];
+        const splev_opinfo *oi = &splev_ops[in->op];
+        int32_t need = oi->pops + oi->pops_per_n * in->n;
+        if (depth[i] < need) {
+            ok = bad(r, "instruction %u (%s): stack underflow",
+                     (unsigned)(f->entry + i), oi->name);
+            break;
+        }
+        int32_t d = depth[i] - need + oi->pushes;
+        if (d > LEV_MAX_STACK) {
+            ok = bad(r, "instruction %u: stack too deep", (unsigned)(f->entry + i));
+            break;
+        }
+        if ((uint32_t)d > max)
+            max = (uint32_t)d;
+        uint32_t next[2];
+        int nn = 0;
+        if (in->op == OP_RETURN || in->op == OP_EXIT) {
+            /* no successor */
+        } else if (oi->arg == OPARG_JUMP) {
+            next[nn++] = (uint32_t)((int64_t)i + in->arg);
+            if (in->op != OP_JMP)
+                next[nn++] = i + 1;
+        } else {
+            next[nn++] = i + 1;
+        }
+        for (int k = 0; k < nn; k++) {
+            if (next[k] >= n)
+                continue;          /* falls off the end: returns */
+            if (depth[next[k]] < 0) {
+                depth[next[k]] = d;
+                work[top++] = next[k];
+            } else if (depth[next[k]] != d) {
+                ok = bad(r, "instruction %u: stack depth %d here, %d by another "
+                         "path", (unsigned)(f->entry + next[k]),
+                         (int)depth[next[k]], (int)d);
+                break;
+            }
+        }
+    }
+    f->max_stack = max;
+    free(depth);
+    free(work);
+    return ok;
+}
+
+static int read_sections(reader *r, splev_levscript *s, const unsigned char *p)
+{
+    s->files = xcalloc(s->n_files, sizeof *s->files);
+    for (uint32_t i = 0; i < s->n_files; i++, p += 4)
+        if (!(s->files[i] = cstring(r, rd_u32(p), "file name")))
+            return 0;
+    s->funcs = xcalloc(s->n_funcs, sizeof *s->funcs);
+    for (uint32_t i = 0; i < s->n_funcs; i++, p += 20) {
+        splev_func *f = &s->funcs[i];
+        if (!(f->name = cstring(r, rd_u32(p), "function name")))
+            return 0;
+        f->entry = rd_u32(p + 4);
+        f->end = rd_u32(p + 8);
+        f->nparams = (uint16_t)rd_u16(p + 12);
+        f->nslots = (uint16_t)rd_u16(p + 14);
+        f->first_varname = rd_u32(p + 16);
+    }
+    s->consts = xcalloc(s->n_consts, sizeof *s->consts);
+    for (uint32_t i = 0; i < s->n_consts; i++, p += 28) {
+        splev_const *c = &s->consts[i];
+        c->type = (int)rd_u8(p);
+        if (p[1] || rd_u16(p + 2))
+            return bad(r, "constant %u: reserved bytes", (unsigned)i);
+        c->a = (int32_t)rd_u32(p + 4);
+        c->b = (int32_t)rd_u32(p + 8);
+        c->c = (int32_t)rd_u32(p + 12);
+        c->d = (int32_t)rd_u32(p + 16);
+        c->len = rd_u32(p + 24);
+        if (!check_const(r, i, c, rd_u32(p + 20), c->len))
+            return 0;
+    }
+    s->code = xcalloc(s->n_insns, sizeof *s->code);
+    for (uint32_t i = 0; i < s->n_insns; i++, p += 8) {
+        s->code[i].op = p[0];
+        s->code[i].a = p[1];
+        s->code[i].n = (uint16_t)rd_u16(p + 2);
+        s->code[i].arg = (int32_t)rd_u32(p + 4);
+    }
+    s->lines = xcalloc(s->n_lines, sizeof *s->lines);
+    for (uint32_t i = 0; i < s->n_lines; i++, p += 12) {
+        s->lines[i].pc = rd_u32(p);
+        s->lines[i].file = rd_u32(p + 4);
+        s->lines[i].line = rd_u32(p + 8);
+    }
+    s->varnames = xcalloc(s->n_varnames, sizeof *s->varnames);
+    for (uint32_t i = 0; i < s->n_varnames; i++, p += 4)
+        if (!(s->varnames[i] = cstring(r, rd_u32(p), "variable name")))
+            return 0;
+    return 1;
+}
+
+static int check_structure(reader *r, splev_levscript *s)
+{
+    if (s->n_files == 0 || s->n_funcs == 0)
+        return bad(r, "no main function");
+    uint32_t at = 0;
+    for (uint32_t i = 0; i < s->n_funcs; i++) {
+        splev_func *f = &s->funcs[i];
+        if (f->entry != at || f->end < f->entry || f->end > s->n_insns)
+            return bad(r, "function %u: code range", (unsigned)i);
+        if (f->nparams > f->nslots || (i == 0 && f->nparams))
+            return bad(r, "function %u: parameters", (unsigned)i);
+        if ((uint64_t)f->first_varname + f->nslots > s->n_varnames)
+            return bad(r, "function %u: variable names", (unsigned)i);
+        at = f->end;
+    }
+    if (at != s->n_insns)
+        return bad(r, "code outside every function");
+    for (uint32_t i = 0; i < s->n_funcs; i++) {
+        splev_func *f = &s->funcs[i];
+        for (uint32_t pc = f->entry; pc < f->end; pc++)
+            if (!check_insn(r, s, f, pc))
+                return 0;
+        if (!check_stack(r, s, f))
+            return 0;
+    }
+    for (uint32_t i = 0; i < s->n_lines; i++) {
+        const splev_line *l = &s->lines[i];
+        if (l->pc >= s->n_insns || l->file >= s->n_files ||
+            (i > 0 && l->pc <= s->lines[i - 1].pc))
+            return bad(r, "line table entry %u", (unsigned)i);
+    }
+    return 1;
+}
+
+splev_levscript *splev_lev_decode(const unsigned char *buf, size_t len,
+                                  char *err, size_t errlen)
+{
+    reader r = {buf, len, NULL, 0, err, errlen, 0};
+    if (len < LEV_HEADER_SIZE) {
+        bad(&r, "truncated header");
+        return NULL;
+    }
+    if (memcmp(buf, lev_magic, sizeof lev_magic) != 0) {
+        bad(&r, "not a level script (bad magic)");
+        return NULL;
+    }
+    if (rd_u16(buf + 8) != 1) {
+        bad(&r, "unsupported format version %u", rd_u16(buf + 8));
+        return NULL;
+    }
+    if (rd_u16(buf + 10) != LEV_HEADER_SIZE || rd_u32(buf + 12) != len) {
+        bad(&r, rd_u32(buf + 12) > len ? "truncated file" : "bad file size");
+        return NULL;
+    }
+    if (crc32_bytes(buf + 20, len - 20) != rd_u32(buf + 16)) {
+        bad(&r, "checksum mismatch");
+        return NULL;
+    }
+    splev_levscript *s = xcalloc(1, sizeof *s);
+    s->dialect = (int)buf[20];
+    s->flags = rd_u32(buf + 28);
+    s->vault_freq = rd_u32(buf + 32);
+    uint32_t counts[6];
+    for (int i = 0; i < 6; i++)
+        counts[i] = rd_u32(buf + 36 + 4 * i);
+    s->n_files = counts[0];
+    s->n_funcs = counts[1];
+    s->n_consts = counts[2];
+    s->n_insns = counts[3];
+    s->n_lines = counts[4];
+    s->n_varnames = counts[5];
+    uint32_t strsize = rd_u32(buf + 60);
+    uint64_t need = LEV_HEADER_SIZE;
+    static const unsigned sizes[6] = {4, 20, 28, 8, 12, 4};
+    for (int i = 0; i < 6; i++) {
+        if (counts[i] > LEV_MAX_COUNT) {
+            bad(&r, "count out of range");
+            goto fail;
+        }
+        need += (uint64_t)counts[i] * sizes[i];
+    }
+    need += strsize;
+    if (need != len || strsize == 0 || buf[len - 1] != 0) {
+        bad(&r, "section sizes do not add up");
+        goto fail;
+    }
+    if (buf[21] || rd_u16(buf + 22) || s->dialect > SPLEV_DIALECT_NETHACK36 ||
+        s->flags >= (1u << SPLEV_F_COUNT)) {
+        bad(&r, "bad header fields");
+        goto fail;
+    }
+    r.strtab = (const char *)buf + len - strsize;
+    r.strtab_len = strsize;
+    if (!read_sections(&r, s, buf + LEV_HEADER_SIZE))
+        goto fail;
+    const char *name = cstring(&r, rd_u32(buf + 24), "level name");
+    if (!name)
+        goto fail;
+    if (!safe_level_name(name)) {
+        bad(&r, "bad level name");
+        goto fail;
+    }
+    if (!check_structure(&r, s))
+        goto fail;
+    /* Own a copy of the string table and point every string into it. */
+    s->strings = xmalloc(strsize);
+    memcpy(s->strings, r.strtab, strsize);
+    s->strings_len = strsize;
+    ptrdiff_t shift = s->strings - r.strtab;
+#define REBASE(p) ((p) = (p) ? (p) + shift : NULL)
+    REBASE(name);
+    s->name = name;
+    for (uint32_t i = 0; i < s->n_files; i++)
+        REBASE(s->files[i]);
+    for (uint32_t i = 0; i < s->n_funcs; i++)
+        REBASE(s->funcs[i].name);
+    for (uint32_t i = 0; i < s->n_consts; i++)
+        REBASE(s->consts[i].str);
+    for (uint32_t i = 0; i < s->n_varnames; i++)
+        REBASE(s->varnames[i]);
+#undef REBASE
+    return s;
+fail:
+    splev_lev_free(s);
+    return NULL;
+}
+
+splev_levscript *splev_lev_load_file(const char *path, char *err,
+                                     size_t errlen)
+{
+    char why[200];
+    size_t len = 0;
+    char *buf = read_whole_file(path, 256u << 20, &len, why, sizeof why);
+    if (!buf) {
+        snprintf(err, errlen, "%s: %s", path, why);
+        return NULL;
+    }
+    splev_levscript *s = splev_lev_decode((const unsigned char *)buf, len, why,
+                                          sizeof why);
+    if (!s)
+        snprintf(err, errlen, "%s: bad level script (%s)", path, why);
+    free(buf);
+    return s;
+}
+
+void splev_lev_free(splev_levscript *s)
+{
+    if (!s)
+        return;
+    free(s->files);
+    free(s->funcs);
+    free(s->consts);
+    free(s->code);
+    free(s->lines);
+    free(s->varnames);
+    free(s->strings);
+    free(s);
+}
+
+const char *splev_lev_source(const splev_levscript *s, uint32_t pc,
+                             uint32_t *line)
+{
+    /* Binary search for the last entry at or before pc. */
+    uint32_t lo = 0, hi = s->n_lines;
+    while (lo < hi) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (s->lines[mid].pc <= pc)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    if (lo == 0) {
+        *line = 0;
+        return s->n_files ? s->files[0] : "";
+    }
+    *line = s->lines[lo - 1].line;
+    return s->files[s->lines[lo - 1].file];
+}

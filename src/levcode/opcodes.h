@@ -1,0 +1,212 @@
+/* opcodes.h - THE opcode table of level scripts.
+ *
+ * One X-macro list is the single source of the opcode enum, the names the
+ * disassembler prints, and the operand kinds and stack effects the
+ * verifier checks.  OP(name, arg, pops, pops_per_n, pushes):
+ *   arg         what the instruction's 32-bit operand means (OPARG_*)
+ *   pops        values taken from the operand stack ...
+ *   pops_per_n  ... plus this many times the instruction's count field n
+ *   pushes      values left on the stack
+ * Operands are listed in PUSH order (bottom of the stack first); the
+ * interpreter pops them in reverse.  doc/formats.md describes each one.
+ *
+ * Instruction layout: { u8 op; u8 a; u16 n; i32 arg }.  `a` is a small
+ * flag, `n` a count, `arg` the operand. */
+#ifndef SPLEV_OPCODES_H
+#define SPLEV_OPCODES_H
+
+enum {
+    OPARG_NONE,      /* arg is 0 */
+    OPARG_INT,       /* an immediate integer */
+    OPARG_CONST,     /* index into the constant pool */
+    OPARG_JUMP,      /* target = this instruction's index + arg */
+    OPARG_SLOT,      /* variable slot in the current function's frame */
+    OPARG_FUNC,      /* function index */
+    OPARG_CORE,      /* core function number (CORE_*) */
+};
+
+#define SPLEV_OPCODES(OP)                                                    \
+    /* ---- values and variables ---- */                                     \
+    OP(NOP,            NONE,  0, 0, 0) /* */                                 \
+    OP(PUSH_INT,       INT,   0, 0, 1) /* -> INT arg */                      \
+    OP(PUSH_CONST,     CONST, 0, 0, 1) /* -> constant arg */                 \
+    OP(PUSH_NULL,      NONE,  0, 0, 1) /* -> NULL */                         \
+    OP(POP,            NONE,  1, 0, 0) /* v */                               \
+    OP(COPY,           NONE,  1, 0, 2) /* v -> v v */                        \
+    OP(GET,            SLOT,  0, 0, 1) /* -> value of slot arg */            \
+    OP(GET_ELEM,       SLOT,  1, 0, 1) /* index -> element of array slot */  \
+    OP(SET,            SLOT,  1, 0, 0) /* v: store in slot arg */            \
+    OP(SET_ARRAY,      SLOT,  0, 1, 0) /* v1..vn: slot arg = array */        \
+    OP(LENGTH,         SLOT,  0, 0, 1) /* -> INT length of array slot */     \
+    OP(SHUFFLE,        SLOT,  0, 0, 0) /* shuffle array slot in place */     \
+    /* ---- arithmetic and comparison ---- */                                \
+    OP(ADD,            NONE,  2, 0, 1) /* a b -> a+b (strings: a.b) */       \
+    OP(SUB,            NONE,  2, 0, 1) /* a b -> a-b */                      \
+    OP(MUL,            NONE,  2, 0, 1) /* a b -> a*b */                      \
+    OP(DIV,            NONE,  2, 0, 1) /* a b -> a/b (0 if b < 1) */         \
+    OP(MOD,            NONE,  2, 0, 1) /* a b -> a%b (0 if b < 1) */         \
+    OP(SIGN,           NONE,  1, 0, 1) /* a -> -1, 0 or 1 */                 \
+    OP(DICE,           NONE,  2, 0, 1) /* count sides -> dice roll */        \
+    OP(RN2,            NONE,  1, 0, 1) /* n -> rn2(n), 0 if n < 2 */         \
+    OP(INC,            NONE,  1, 0, 1) /* n -> n+1 */                        \
+    OP(DEC,            NONE,  1, 0, 1) /* n -> n-1 */                        \
+    OP(CMP,            NONE,  2, 0, 1) /* a b -> flags LT 1, GT 2, EQ 4 */   \
+    OP(JMP,            JUMP,  0, 0, 0) /* */                                 \
+    OP(JL,             JUMP,  1, 0, 0) /* flags */                           \
+    OP(JLE,            JUMP,  1, 0, 0) /* flags */                           \
+    OP(JG,             JUMP,  1, 0, 0) /* flags */                           \
+    OP(JGE,            JUMP,  1, 0, 0) /* flags */                           \
+    OP(JE,             JUMP,  1, 0, 0) /* flags */                           \
+    OP(JNE,            JUMP,  1, 0, 0) /* flags */                           \
+    OP(CALL,           FUNC,  0, 1, 0) /* arg1..argn: call function arg */   \
+    OP(RETURN,         NONE,  0, 0, 0) /* */                                 \
+    OP(EXIT,           NONE,  0, 0, 0) /* stop the script */                 \
+    OP(CORE,           CORE,  0, 1, 1) /* arg1..argn -> core function */     \
+    /* ---- level set-up ---- */                                             \
+    OP(LEVEL_FLAGS,    INT,   0, 0, 0) /* arg = SPLEV_F_* bits */            \
+    OP(INIT_MAP,       INT,   7, 0, 0) /* fg bg smoothed joined lit walled   \
+                                          fill; arg = style */               \
+    OP(MAP,            CONST, 1, 0, 0) /* coord|NULL; arg = MAP constant,    \
+                                          a = 0 none 1 align 2 coord,        \
+                                          n = keep */                        \
+    OP(MESSAGE,        NONE,  1, 0, 0) /* str */                             \
+    OP(MINERALIZE,     NONE,  4, 0, 0) /* kelp_pool kelp_moat gold gem */    \
+    OP(MON_GENERATION, NONE,  1, 2, 0) /* percent (freq monst)*n */          \
+    OP(SOUNDS,         NONE,  1, 2, 0) /* freq (kind str)*n */               \
+    /* ---- rooms and regions ---- */                                        \
+    OP(ROOM,           NONE, 10, 0, 0) /* type chance lit flags xalign       \
+                                          yalign x y w h; a = 1 subroom */   \
+    OP(ENDROOM,        NONE,  0, 0, 0) /* */                                 \
+    OP(REGION,         NONE,  4, 0, 0) /* region lit type flags;             \
+                                          a = 1 has a block */               \
+    OP(ROOMDOOR,       NONE,  4, 0, 0) /* secret state walls pos */          \
+    OP(CORRIDOR,       NONE,  6, 0, 0) /* r1 door1 dir1 r2 door2 dir2 */     \
+    OP(RANDOM_CORRIDORS, NONE, 1, 0, 0) /* style */                          \
+    /* ---- terrain ---- */                                                  \
+    OP(TERRAIN,        NONE,  2, 0, 0) /* sel mapchar */                     \
+    OP(REPLACE_TERRAIN, NONE, 4, 0, 0) /* region from to chance */           \
+    OP(FEATURE,        INT,   1, 0, 0) /* sel; arg = terrain (fountain,      \
+                                          sink, pool) */                     \
+    OP(SPILL,          NONE,  4, 0, 0) /* coord mapchar count dir */         \
+    OP(WALLWALK,       NONE,  4, 0, 0) /* coord fg bg chance */              \
+    OP(MAZEWALK,       NONE,  4, 0, 0) /* coord dir stocked fill */          \
+    OP(WALLIFY,        NONE,  0, 0, 0) /* whole map */                       \
+    OP(WALLIFY_SEL,    NONE,  1, 0, 0) /* sel */                             \
+    OP(NON_DIGGABLE,   NONE,  1, 0, 0) /* region */                          \
+    OP(NON_PASSWALL,   NONE,  1, 0, 0) /* region */                          \
+    OP(DRAWBRIDGE,     NONE,  3, 0, 0) /* coord state dir */                 \
+    OP(DOOR,           NONE,  2, 0, 0) /* sel state */                       \
+    /* ---- things ---- */                                                   \
+    OP(STAIR,          NONE,  2, 0, 0) /* coord up; a = 1 ladder */          \
+    OP(LEVREGION,      NONE, 12, 0, 0) /* x1 y1 x2 y2 abs dx1 dy1 dx2 dy2    \
+                                          dabs type dest|NULL */             \
+    OP(ALTAR,          NONE,  3, 0, 0) /* coord align shrine */              \
+    OP(GRAVE,          NONE,  2, 0, 0) /* coord text|NULL; a = 1 random */   \
+    OP(ENGRAVING,      NONE,  3, 0, 0) /* coord text type */                 \
+    OP(GOLD,           NONE,  2, 0, 0) /* amount coord */                    \
+    OP(TRAP,           NONE,  2, 0, 0) /* coord type */                      \
+    OP(MONSTER,        NONE,  2, 2, 0) /* monst coord (value key)*n;         \
+                                          a = 1 inventory block follows */   \
+    OP(END_MONINVENT,  NONE,  0, 0, 0) /* */                                 \
+    OP(OBJECT,         NONE,  1, 2, 0) /* obj (value key)*n; a = 1 content,  \
+                                          a|2 container block follows */     \
+    OP(POP_CONTAINER,  NONE,  0, 0, 0) /* */                                 \
+    /* ---- selections ---- */                                               \
+    OP(SEL_ADD,        NONE,  2, 0, 1) /* sel sel -> union */                \
+    OP(SEL_POINT,      NONE,  1, 0, 1) /* coord -> sel */                    \
+    OP(SEL_RECT,       NONE,  1, 0, 1) /* region -> sel */                   \
+    OP(SEL_FILLRECT,   NONE,  1, 0, 1) /* region -> sel */                   \
+    OP(SEL_LINE,       NONE,  2, 0, 1) /* c1 c2 -> sel */                    \
+    OP(SEL_RNDLINE,    NONE,  3, 0, 1) /* c1 c2 roughness -> sel */          \
+    OP(SEL_GROW,       NONE,  2, 0, 1) /* sel dirs -> sel */                 \
+    OP(SEL_FLOOD,      NONE,  1, 0, 1) /* coord -> sel */                    \
+    OP(SEL_RNDCOORD,   NONE,  1, 0, 1) /* sel -> coord */                    \
+    OP(SEL_ELLIPSE,    NONE,  4, 0, 1) /* coord a b filled -> sel */         \
+    OP(SEL_FILTER_PCT, NONE,  2, 0, 1) /* percent sel -> sel */              \
+    OP(SEL_FILTER_SEL, NONE,  2, 0, 1) /* sel sel -> intersection */         \
+    OP(SEL_FILTER_MAP, NONE,  2, 0, 1) /* mapchar sel -> sel */              \
+    OP(SEL_GRADIENT,   NONE,  6, 0, 1) /* min max c1 c2 limited type -> sel */\
+    OP(SEL_COMPLEMENT, NONE,  1, 0, 1) /* sel -> sel */
+
+#define SPLEV_OP_ENUM(name, arg, pops, per_n, pushes) OP_##name,
+enum { SPLEV_OPCODES(SPLEV_OP_ENUM) OP_COUNT_ };
+#undef SPLEV_OP_ENUM
+
+typedef struct splev_opinfo {
+    const char *name;
+    int arg;          /* OPARG_* */
+    int pops, pops_per_n, pushes;
+} splev_opinfo;
+
+/* The table, indexed by opcode (levcode.c). */
+extern const splev_opinfo splev_ops[OP_COUNT_];
+
+
+/* ---- core functions: CORE(name, spelling, arguments, result) ----
+ * Arguments are pushed in source order; the number is the instruction's
+ * n.  Result types are value types (SPLEV_V_*). */
+#define SPLEV_CORE_FUNCS(CORE)                                               \
+    CORE(LEVEL_DIFFICULTY, "level.difficulty",       0, INT)                \
+    CORE(LEVEL_DEPTH,      "level.depth",            0, INT)                \
+    CORE(DISCORDIAN,       "time.discordian_holiday", 0, INT)               \
+    CORE(PIRATEDAY,        "time.pirateday",         0, INT)                \
+    CORE(APRILFOOLS,       "time.aprilfoolsday",     0, INT)                \
+    CORE(PIDAY,            "time.piday",             0, INT)                \
+    CORE(TOWELDAY,         "time.towelday",          0, INT)                \
+    CORE(MIDNIGHT,         "time.midnight",          0, INT)                \
+    CORE(NIGHT,            "time.night",             0, INT)                \
+    CORE(FRIDAY13,         "time.friday_13th",       0, INT)                \
+    CORE(MOON_PHASE,       "time.phase_of_the_moon", 0, INT)                \
+    CORE(YYYYMMDD,         "time.yyyymmdd",          0, INT)                \
+    CORE(HERO_NAME,        "hero.name",              0, STR)                \
+    CORE(HERO_ROLE,        "hero.role",              0, STR)                \
+    CORE(HERO_RACE,        "hero.race",              0, STR)                \
+    CORE(STRING,           "string",                 1, STR)                \
+    CORE(INTEGER,          "integer",                1, INT)                \
+    CORE(COORD,            "coord",                  2, COORD)              \
+    CORE(REGION,           "region",                 4, REGION)             \
+    CORE(RND,              "rnd",                    1, INT)                \
+    CORE(OBJ_AT,           "level.obj_at",           2, INT)                \
+    CORE(MON_AT,           "level.mon_at",           2, INT)                \
+    CORE(CARRYING,         "hero.carrying",          1, INT)                \
+    CORE(ROOM_WIDTH,       "room.width",             0, INT)                \
+    CORE(ROOM_HEIGHT,      "room.height",            0, INT)                \
+    CORE(ROOM_X,           "room.x",                 0, INT)                \
+    CORE(ROOM_Y,           "room.y",                 0, INT)                \
+    CORE(COORD_X,          ".x",                     1, INT)                \
+    CORE(COORD_Y,          ".y",                     1, INT)
+
+#define SPLEV_CORE_ENUM(name, spelling, nargs, result) CORE_##name,
+enum { SPLEV_CORE_FUNCS(SPLEV_CORE_ENUM) CORE_COUNT_ };
+#undef SPLEV_CORE_ENUM
+
+typedef struct splev_coreinfo {
+    const char *spelling;
+    int nargs;
+    int result;       /* SPLEV_V_* */
+} splev_coreinfo;
+
+extern const splev_coreinfo splev_cores[CORE_COUNT_];
+
+/* MONSTER attribute keys (the value is pushed before its key). */
+enum {
+    MK_PEACEFUL, MK_ALIGN, MK_ASLEEP, MK_APPEAR_FEATURE, MK_APPEAR_MONSTER,
+    MK_APPEAR_OBJECT, MK_NAME, MK_FEMALE, MK_INVISIBLE, MK_CANCELLED,
+    MK_REVIVED, MK_AVENGE, MK_FLEEING, MK_BLINDED, MK_PARALYZED, MK_STUNNED,
+    MK_CONFUSED, MK_SEENTRAPS, MK_COUNT_
+};
+
+/* OBJECT attribute keys. */
+enum {
+    OK_SPE, OK_CURSE, OK_MONTYPE, OK_NAME, OK_QUANTITY, OK_BURIED, OK_LIT,
+    OK_ERODED, OK_LOCKED, OK_TRAPPED, OK_RECHARGED, OK_INVISIBLE, OK_GREASED,
+    OK_BROKEN, OK_COORD, OK_ERODEPROOF, OK_COUNT_
+};
+
+/* Coordinate constant flags (splev_const.c of a COORD). */
+enum {
+    CF_DRY = 1, CF_WET = 2, CF_HOT = 4, CF_SOLID = 8, CF_ANY = 16,
+    CF_RANDOM = 256
+};
+
+#endif

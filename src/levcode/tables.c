@@ -1,0 +1,13 @@
+/* tables.c - the opcode and core-function tables, expanded from the lists
+ * in opcodes.h so names and stack effects cannot drift from the enum. */
+#include "levcode/opcodes.h"
+#include "splev/levscript.h"
+
+#define SPLEV_OP_INFO(name, arg, pops, per_n, pushes) \
+    {#name, OPARG_##arg, pops, per_n, pushes},
+const splev_opinfo splev_ops[OP_COUNT_] = {SPLEV_OPCODES(SPLEV_OP_INFO)};
+
+#define SPLEV_CORE_INFO(name, spelling, nargs, result) \
+    {spelling, nargs, SPLEV_V_##result},
+const splev_coreinfo splev_cores[CORE_COUNT_] = {
+    SPLEV_CORE_FUNCS(SPLEV_CORE_INFO)};
