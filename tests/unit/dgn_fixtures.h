@@ -171,7 +171,8 @@ static inline void fx_features(fixture *f)
 }
 
 /* UnNetHack's dungeon.def (../shared/corpus/unnethack/dungeon.def) as our
- * compiler reads it: no chance means 100. */
+ * compiler reads it: no chance means 100, and the LEVALIGN right after
+ * Town's DUNGEON line is that dungeon's alignment. */
 static inline void fx_unnethack(fixture *f)
 {
     const int P = SPLEV_BR_PORTAL, S = SPLEV_BR_STAIR, ND = SPLEV_BR_NO_DOWN;
@@ -229,8 +230,8 @@ static inline void fx_unnethack(fixture *f)
     fx_level(f, "soko2", 0, N, UN, 100, NULL, 2, 0, 11);
     fx_level(f, "soko3", 0, N, UN, 100, NULL, 3, 0, 16);
 
-    fx_dungeon(f, "Town", "", 'A', N, UN, 100, 2, 0, -1);
-    fx_level(f, "town", 'T', N, LA, 100, NULL, 1, 0, 2);
+    fx_dungeon(f, "Town", "", 'A', N, LA, 100, 2, 0, -1);
+    fx_level(f, "town", 'T', N, UN, 100, NULL, 1, 0, 2);
     fx_level(f, "townfill", 'T', T, UN, 100, NULL, 2, 0, 1);
 
     fx_dungeon(f, "The Ruins of Moria", "", 0, M, UN, 100, 6, 0, -1);
@@ -274,6 +275,17 @@ static inline void fx_unnethack(fixture *f)
 
     fx_dungeon(f, "Advent Calendar", "", 0, M, UN, 100, 1, 0, 0);
     fx_level(f, "advcal", 0, N, UN, 100, NULL, -1, 0, 0);
+    fx_finish(f);
+}
+
+/* A chained level that falls off the bottom for some placements of its
+ * base: a layout error for those seeds. */
+static inline void fx_fragile(fixture *f)
+{
+    fx_init(f);
+    fx_dungeon(f, "Small", "", 0, N, UN, 100, 10, 0, 0);
+    fx_level(f, "base", 0, N, UN, 100, NULL, 1, -1, 0);
+    fx_level(f, "next", 0, N, UN, 100, "base", 3, 0, 0);
     fx_finish(f);
 }
 

@@ -439,9 +439,64 @@ static void test_load_file(const unsigned char *buf, size_t len)
     remove(path);
 }
 
-int main(void)
+/* `test_dgn_codec --write-fixtures DIR` writes the fixtures as the binary
+ * test inputs of tests/t_levgen.sh; without arguments the test checks that
+ * the committed copies are still exactly these bytes. */
+static const struct {
+    const char *file;
+    void (*build)(fixture *);
+} fixture_files[] = {
+    {"tiny.dgn", fx_tiny},
+    {"features.dgn", fx_features},
+    {"unnethack.dgn", fx_unnethack},
+    {"fragile.dgn", fx_fragile},
+};
+#define FIXTURE_DIR "tests/levgen"
+
+static int write_fixtures(const char *dir)
 {
+    for (size_t i = 0; i < sizeof fixture_files / sizeof *fixture_files;
+         i++) {
+        static fixture f;
+        fixture_files[i].build(&f);
+        size_t len;
+        unsigned char *buf = splev_dgn_encode(&f.s, &len);
+        char path[512], err[256];
+        snprintf(path, sizeof path, "%s/%s", dir, fixture_files[i].file);
+        if (write_file_atomic(path, buf, len, err, sizeof err) != 0) {
+            fprintf(stderr, "%s: %s\n", path, err);
+            return 1;
+        }
+        free(buf);
+    }
+    return 0;
+}
+
+static void test_fixture_files(void)
+{
+    for (size_t i = 0; i < sizeof fixture_files / sizeof *fixture_files;
+         i++) {
+        static fixture f;
+        fixture_files[i].build(&f);
+        size_t len, flen = 0;
+        unsigned char *buf = splev_dgn_encode(&f.s, &len);
+        char path[512], err[256];
+        snprintf(path, sizeof path, FIXTURE_DIR "/%s", fixture_files[i].file);
+        char *data = read_whole_file(path, 1 << 20, &flen, err, sizeof err);
+        CHECK(data && flen == len && memcmp(data, buf, len) == 0,
+              "%s holds the fixture's bytes (rewrite with --write-fixtures "
+              FIXTURE_DIR ")", path);
+        free(data);
+        free(buf);
+    }
+}
+
+int main(int argc, char **argv)
+{
+    if (argc == 3 && strcmp(argv[1], "--write-fixtures") == 0)
+        return write_fixtures(argv[2]);
     fixture f;
+    test_fixture_files();
     fx_tiny(&f);
     test_round_trip("tiny", &f.s);
     fx_features(&f);
