@@ -55,12 +55,17 @@ void bb_set_u32(bytebuf *b, size_t off, uint32_t v)
 
 void bb_printf(bytebuf *b, const char *fmt, ...)
 {
+    char small[256];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
     if (n <= 0)
         return;
+    if ((size_t)n < sizeof small) {
+        bb_put(b, small, (size_t)n);
+        return;
+    }
     grow_array((void **)&b->data, &b->cap, b->len + (size_t)n + 1, 1);
     va_start(ap, fmt);
     vsnprintf((char *)b->data + b->len, (size_t)n + 1, fmt, ap);

@@ -50,13 +50,20 @@ char *xstrndup(const char *s, size_t n)
 
 char *xasprintf(const char *fmt, ...)
 {
+    /* Format into a stack buffer first; only long results are formatted
+     * twice.  (No NULL buffer: UBSan builds of gcc warn about it.) */
+    char small[256];
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
     va_end(ap);
     if (n < 0)
         n = 0;
     char *p = xmalloc((size_t)n + 1);
+    if ((size_t)n < sizeof small) {
+        memcpy(p, small, (size_t)n + 1);
+        return p;
+    }
     va_start(ap, fmt);
     vsnprintf(p, (size_t)n + 1, fmt, ap);
     va_end(ap);
