@@ -26,7 +26,8 @@ typedef struct options {
 } options;
 
 static const char usage_text[] =
-    "Usage: levgen --dungeon FILE [--seed N] [--format text|json] [--count N]\n"
+    "Usage: levgen --dungeon FILE [--seed N] [--format text|json]\n"
+    "              [--count N]\n"
     "       levgen --help | --version\n"
     "\n"
     "Lays out a compiled dungeon script (written by dgn_comp) for a seed and\n"

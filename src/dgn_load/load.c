@@ -29,7 +29,7 @@ typedef struct reader {
     const unsigned char *dgn_recs, *lev_recs, *br_recs;
     const char *strtab;           /* the table inside buf */
     uint32_t strtab_len;
-    size_t next_new;              /* canonical order: next new string's offset */
+    size_t next_new;              /* offset of the next new string */
 } reader;
 
 static int fail(reader *r, const char *fmt, ...)
@@ -63,6 +63,7 @@ static int rd_s16(const unsigned char *p)
 
 /* ---- header ---- */
 
+/* The record counts and the string table size, within the format's limits. */
 static int check_counts(reader *r)
 {
     r->nd = rd_u16(r->buf + 16);
@@ -192,6 +193,7 @@ static int valid_align(unsigned a)
 
 /* ---- dungeon records ---- */
 
+/* The one-byte fields of a dungeon record, each within its range. */
 static int check_dungeon_values(reader *r, int i, const unsigned char *p)
 {
     if (!valid_bones(p[8]))
@@ -229,6 +231,7 @@ static int check_slices(reader *r, int i, const splev_dgn_dungeon *d,
     return 0;
 }
 
+/* Names first (their order is the string table's order), then values. */
 static int decode_dungeon(reader *r, int i, splev_dgn_dungeon *d)
 {
     const unsigned char *p = r->dgn_recs + (size_t)DUNGEON_REC * (size_t)i;
@@ -304,6 +307,7 @@ static int check_chain(reader *r, const splev_dgn_script *s,
     return 0;
 }
 
+/* The one-byte fields of a level record, each within its documented range. */
 static int check_level_values(reader *r, int i, const unsigned char *p)
 {
     if (!valid_bones(p[4]))
@@ -322,6 +326,8 @@ static int check_level_values(reader *r, int i, const unsigned char *p)
     return 0;
 }
 
+/* A level record of dungeon d; its chain may only name an earlier record of
+ * d, so records are decoded in file order. */
 static int decode_level(reader *r, splev_dgn_script *s,
                         const splev_dgn_dungeon *d, int i)
 {
@@ -360,6 +366,8 @@ static int decode_levels(reader *r, splev_dgn_script *s)
 
 /* ---- branch records ---- */
 
+/* A branch record of dungeon `owner`: its target comes later in the file,
+ * and only a dungeon that always exists may have branches. */
 static int decode_branch(reader *r, splev_dgn_script *s, int owner, int i)
 {
     const unsigned char *p = r->br_recs + (size_t)BRANCH_REC * (size_t)i;

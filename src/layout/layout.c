@@ -21,7 +21,7 @@ typedef struct builder {
     char *err;
     size_t errlen;
     int *present;      /* script dungeon -> layout index, or -1 */
-    int *level_of;     /* script level -> level number; 0 unplaced, -1 absent */
+    int *level_of;     /* script level -> level; 0 unplaced, -1 absent */
     int *placed_at;    /* script level -> index in l->levels, or -1 */
     long steps;        /* place_level calls in the current dungeon */
     int failed;        /* an error ended the search; err holds why */
@@ -120,11 +120,14 @@ int layout_level_owner(const splev_dgn_script *s, int k)
 
 int layout_names_floating(const char *level_name)
 {
-    return strcmp(level_name, "knox") == 0 || strcmp(level_name, "advcal") == 0;
+    return strcmp(level_name, "knox") == 0 ||
+           strcmp(level_name, "advcal") == 0;
 }
 
 /* ---- branches ---- */
 
+/* Is (d, level) already an end of a placed branch?  add_branch avoids such
+ * levels when it can. */
 static int branch_touches(const splev_layout *l, int d, int level)
 {
     for (int i = 0; i < l->n_branches; i++) {
@@ -233,6 +236,8 @@ static void draw_existence(builder *b, const dgn_ctx *c)
     }
 }
 
+/* The range of record k; a chained record counts from its base's tentative
+ * level.  A range outside the dungeon is an error, as in the game. */
 static int candidate_range(builder *b, const dgn_ctx *c, int k, int *start,
                            int *count)
 {
@@ -323,6 +328,7 @@ static void record_levels(builder *b, int di, int idx)
     }
 }
 
+/* Existence draws, then the search; the result is appended by level. */
 static int place_special_levels(builder *b, int di, int idx)
 {
     const splev_dgn_dungeon *d = &b->s->dungeons[di];
@@ -341,6 +347,8 @@ static int place_special_levels(builder *b, int di, int idx)
 
 /* ---- dungeons ---- */
 
+/* A present dungeon of n levels: ledger numbers continue from the previous
+ * present dungeon; the depth is set by its branch (1 for the first). */
 static void add_dungeon(builder *b, int di, int n)
 {
     const splev_dgn_dungeon *d = &b->s->dungeons[di];
@@ -406,6 +414,7 @@ static int find_level(const splev_layout *l, int d, const char *name)
     return -1;
 }
 
+/* The castle's passtune, drawn only when there is a castle to open. */
 static void play_tune(builder *b)
 {
     if (find_level(b->l, -1, "castle") < 0)
@@ -508,6 +517,7 @@ static splev_layout *alloc_layout(const splev_dgn_script *s, uint64_t seed)
     return l;
 }
 
+/* Every script level starts absent (-1) and unplaced. */
 static void init_builder(builder *b, const splev_dgn_script *s,
                          uint64_t seed, char *err, size_t errlen)
 {

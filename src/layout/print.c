@@ -58,6 +58,8 @@ static void text_flags(FILE *f, unsigned flags, int align, const char *sep)
         fprintf(f, "%s%s", sep, splev_align_name(align));
 }
 
+/* "Name (B): levels A to B, entry E, flags, alignment" (depths, as the
+ * game's overview prints them). */
 static void text_dungeon_line(FILE *f, const splev_placed_dungeon *pd,
                               const splev_dgn_dungeon *rec)
 {
@@ -74,6 +76,7 @@ static void text_dungeon_line(FILE *f, const splev_placed_dungeon *pd,
     putc('\n', f);
 }
 
+/* A branch seen from its parent level, with the other end. */
 static void text_branch_line(FILE *f, const splev_layout *l,
                              const splev_placed_branch *br)
 {
@@ -233,6 +236,8 @@ static void json_branch(FILE *f, const splev_layout *l,
             br->floating ? "true" : "false");
 }
 
+/* The dungeon's special levels (by level) and the branches leaving it (in
+ * branch order), one object per line. */
 static void json_dungeon_levels(FILE *f, const splev_dgn_script *s,
                                 const splev_layout *l, int d)
 {

@@ -63,6 +63,8 @@ static int check_presence(checker *c)
     return 0;
 }
 
+/* Level count within base..base+rand-1 (at most 32), entry, flags and
+ * consecutive ledger numbers. */
 static int check_dungeon(checker *c, int d)
 {
     const splev_placed_dungeon *pd = &c->l->dungeons[d];
@@ -90,6 +92,8 @@ static int check_dungeon(checker *c, int d)
 
 /* ---- special levels ---- */
 
+/* A placed level belongs to its dungeon, appears once, lies inside the
+ * dungeon, and the list is strictly ordered (so no level is shared). */
 static int check_level_record(checker *c, int i)
 {
     const splev_placed_level *pl = &c->l->levels[i];
@@ -116,6 +120,7 @@ static int check_level_record(checker *c, int i)
     return 0;
 }
 
+/* Depth, ledger, flags, alignment and the variant file of a placed level. */
 static int check_level_values(checker *c, int i)
 {
     const splev_placed_level *pl = &c->l->levels[i];
@@ -213,6 +218,8 @@ static int holds_floating_level(const splev_layout *l, int d)
     return 0;
 }
 
+/* A branch joins its record's owner to its target, keeps the record's type
+ * and arrives at the child's entry level. */
 static int check_branch_ends(checker *c, const splev_placed_branch *br)
 {
     const splev_layout *l = c->l;
@@ -291,6 +298,8 @@ static int check_branch_spacing(checker *c, const splev_placed_branch *br,
     return 0;
 }
 
+/* One branch into every present dungeon but the first, each well placed,
+ * the list sorted by key. */
 static int check_branches(checker *c)
 {
     const splev_layout *l = c->l;
@@ -380,12 +389,14 @@ static int is_plane_slot(const splev_layout *l, int d, int i)
 static int plane_dungeon(const splev_layout *l)
 {
     for (int d = 0; d < l->n_dungeons; d++)
-        if (level_named(l, d, "water") >= 0 && level_named(l, d, "fire") >= 0 &&
+        if (level_named(l, d, "water") >= 0 &&
+            level_named(l, d, "fire") >= 0 &&
             level_named(l, d, "air") >= 0 && level_named(l, d, "earth") >= 0)
             return d;
     return -1;
 }
 
+/* The visiting order is a permutation that moves only the planes' slots. */
 static int check_chain(checker *c)
 {
     const splev_layout *l = c->l;
