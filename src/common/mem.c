@@ -51,8 +51,11 @@ char *xstrndup(const char *s, size_t n)
 char *xasprintf(const char *fmt, ...)
 {
     /* Format into a stack buffer first; only long results are formatted
-     * twice.  (No NULL buffer: UBSan builds of gcc warn about it.) */
+     * twice.  A NULL format is taken as "" (gcc's UBSan builds otherwise
+     * see a path with a NULL format and warn). */
     char small[256];
+    if (!fmt)
+        fmt = "";
     va_list ap;
     va_start(ap, fmt);
     int n = vsnprintf(small, sizeof small, fmt, ap);
