@@ -1,0 +1,1357 @@
+/* lev.y - the grammar of the des-file language (UnNetHack dialect) and the
+ * construction of its syntax tree (src/lev_front/ast.h).
+ *
+ * Pure parser, reentrant scanner: all state is in the lev_ctx.  The tree
+ * keeps what was written; the checker (a later stage) decides whether each
+ * value fits its slot.  To keep the grammar free of conflicts without the
+ * classic compiler's typed variable tokens, a variable or a core function
+ * call is one kind of term wherever it appears.
+ *
+ * Error recovery: on a syntax error the parser pops to the enclosing
+ * statement list and shifts `error`; the scanner then drops the rest of the
+ * line and gives ERRSYNC, so the next line is parsed afresh and its errors
+ * are reported too.  A bad line that opened a '{' gives ERRSYNC_OPEN, and
+ * the block's statements are parsed (and checked) before its '}'.
+ *
+ * No conflicts (%expect 0). */
+%define api.pure full
+%define api.prefix {lev_}
+%locations
+%define parse.error verbose
+%param {void *scanner} {lev_ctx *ctx}
+%expect 0
+
+%code requires {
+#include "lev_front/lev_ctx.h"
+}
+
+%union {
+    long num;
+    char *str;
+    struct { long n, sides; } dice;
+    lev_expr *expr;
+    lev_stmt *stmt;
+    lev_block *block;
+    lev_map *map;
+}
+
+%code {
+#include <stdlib.h>
+#include <string.h>
+
+#define YYSTYPE LEV_STYPE
+#define YYLTYPE LEV_LTYPE
+/* The scanner's header maps yylex to its own name unless yylex is already a
+ * macro; give it a clean slate, then point yylex back at our wrapper. */
+#undef yylex
+#include "lev_lex.h"
+#undef yylex
+#define yylex lev_lex
+
+static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
+                   lev_ctx *ctx);
+static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
+                      const char *msg);
+
+#define P(l) lev_ctx_pos(ctx, (l).first_line, (l).first_column,             \
+                         (l).last_line, (l).last_column)
+#define E(kind, l) lev_expr_new(LEV_E_##kind, P(l))
+#define S(kind, l) lev_stmt_new(LEV_S_##kind, P(l))
+
+static lev_expr *limit_depth(lev_ctx *ctx, lev_expr *e);
+static lev_expr *mk_tuple(lev_ctx *ctx, lev_expr *t);
+static lev_expr *mk_var(lev_pos pos, char *name, lev_expr *index);
+static lev_expr *mk_attr(lev_pos pos, int key, lev_expr *a, lev_expr *b);
+static lev_expr *mk_sel(lev_pos pos, int op, lev_expr *a, lev_expr *b,
+                        lev_expr *c);
+static lev_stmt *args(lev_stmt *s, int n, ...);
+static void top_item(lev_ctx *ctx, lev_stmt *s);
+static void block_item(lev_ctx *ctx, lev_block *b, lev_stmt *s);
+static lev_block *take_block(lev_block *b);
+}
+
+%destructor { free($$); } <str>
+%destructor { lev_expr_free($$); } <expr>
+%destructor { lev_stmt_free($$); } <stmt>
+%destructor { if ($$) { lev_block_free($$); free($$); } } <block>
+%destructor { lev_map_free($$); } <map>
+
+%token ERRSYNC "the end of a bad line"
+%token ERRSYNC_OPEN "the end of a bad line with '{'"
+%token <num> INTEGER "a number"
+%token <num> PERCENT "a percentage like 50%"
+%token <num> CHAR "a character in single quotes"
+%token <dice> DICE "dice like 2d6"
+%token <str> STRING "a string in double quotes"
+%token <str> IDENT "a name"
+%token <str> VAR "a variable"
+%token <str> VARIDX "an array element like $a[0]"
+%token <map> MAPBLOCK "a MAP block"
+%token MAP_WORD "MAP (which must stand alone on its line)"
+%token ENDMAP "ENDMAP (without MAP)"
+%token RANDOM_BRACKET "random[...]"
+%token EQ "==" NE "!=" LE "<=" GE ">="
+%token TO "TO"
+
+%token MESSAGE "MESSAGE" NOMAP "NOMAP" LEVEL "LEVEL" INIT_MAP "INIT_MAP"
+%token FLAGS "FLAGS" GEOMETRY "GEOMETRY" OBJECT "OBJECT" CONTAINER "CONTAINER"
+%token MONSTER "MONSTER" TRAP "TRAP" DOOR "DOOR" ROOMDOOR "ROOMDOOR"
+%token DRAWBRIDGE "DRAWBRIDGE" MAZEWALK "MAZEWALK" WALLIFY "WALLIFY"
+%token REGION "REGION" ALTAR "ALTAR" LADDER "LADDER" STAIR "STAIR"
+%token PORTAL "PORTAL" TELEPORT_REGION "TELEPORT_REGION" BRANCH "BRANCH"
+%token FOUNTAIN "FOUNTAIN" SINK "SINK" POOL "POOL" WALLWALK "WALLWALK"
+%token NON_DIGGABLE "NON_DIGGABLE" NON_PASSWALL "NON_PASSWALL"
+%token IF "IF" ELSE "ELSE" EXIT "EXIT" ROOM "ROOM" SUBROOM "SUBROOM"
+%token RANDOM_CORRIDORS "RANDOM_CORRIDORS" CORRIDOR "CORRIDOR" SPILL "SPILL"
+%token TERRAIN "TERRAIN" REPLACE_TERRAIN "REPLACE_TERRAIN"
+%token MON_GENERATION "MON_GENERATION" GOLD "GOLD" GRAVE "GRAVE"
+%token ENGRAVING "ENGRAVING" MINERALIZE "MINERALIZE" NAME "name"
+%token CHANCE "CHANCE" FOR "FOR" LOOP "LOOP" SWITCH "SWITCH" CASE "CASE"
+%token BREAK "BREAK" DEFAULT "DEFAULT" FUNCTION "FUNCTION" INCLUDE "INCLUDE"
+%token SOUNDS "SOUNDS" SHUFFLE "SHUFFLE" VAULTGEN "VAULTGEN"
+%token OBJECT_T "object" MONSTER_T "monster" TERRAIN_T "terrain"
+%token MONTYPE "montype" SELECTION "selection"
+%token RECT "rect" FILLRECT "fillrect" LINE "line" RANDLINE "randline"
+%token GROW "grow" FLOODFILL "floodfill" RNDCOORD "rndcoord"
+%token CIRCLE "circle" ELLIPSE "ellipse" FILTER "filter" GRADIENT "gradient"
+%token COMPLEMENT "complement" LEVREGION "levregion" ALIGN "align"
+%token RANDOM "random" SEEN_TRAPS "seen_traps" ALL "all"
+%token <num> ATTRKEY "an attribute like quantity:"
+%token <num> ATTRFLAG "an attribute like buried"
+%token <num> W_LIGHT "lit or unlit" W_BOOL "true or false"
+%token <num> W_DOORSTATE "a door state" W_DIRECTION "a direction"
+%token <num> W_HALIGN "left or right" W_CENTER "center"
+%token <num> W_VALIGN "top or bottom" W_ALIGNMENT "an alignment"
+%token <num> W_ATTITUDE "peaceful or hostile" W_ALERTNESS "asleep or awake"
+%token <num> W_APPEARANCE "a mimic appearance" W_ALTARTYPE "an altar type"
+%token <num> W_UPDOWN "up or down" W_ENGRAVING "an engraving type"
+%token <num> W_CURSE "a curse state" W_FILLING "filled or unfilled"
+%token <num> W_IRREGULAR "regular or irregular" W_JOINED "joined or unjoined"
+%token <num> W_LIMITED "limited or unlimited" W_GRADTYPE "radial or square"
+%token <num> W_HUMIDITY "a humidity like dry" W_MSGOUT "a sound kind"
+%token <num> W_TRAPPED "trapped or not_trapped"
+%token <num> W_HORIZVERT "horizontal or vertical" W_NONE "none"
+%token <num> W_INITSTYLE "a map style like solidfill" W_FLAG "a level flag"
+
+%left '.'
+%left '+' '-'
+%left '*' '/' '%'
+%precedence UMINUS
+
+%type <stmt> stmt simple_stmt
+%type <block> stmts cases
+%type <expr> cond expr primary var_ref call value typed_value
+%type <expr> value_list arglist args coordish regionish place sel sel_x
+%type <expr> sel_fn sel_paren
+%type <expr> tuple tuple_list telem_list telem word monobj mapchar trap_type doorstate
+%type <expr> boolr walls dirs intr light roomtype room_chance aroom
+%type <expr> room_flags room_flag altar_align altar_type engr_type flag_list
+%type <expr> hum_list gbound opt_limited opt_keep halign valign caseval
+%type <expr> mon_attr obj_attr strlist params param_list param
+%type <expr> mapchar_opt opt_coord
+%type <stmt> mon_attrs obj_attrs init_map wallwalk geometry
+%type <block> opt_block
+%type <num> cmpop typed_kw
+
+%%
+
+file
+    : items
+    ;
+
+items
+    : %empty
+    | items item
+    ;
+
+item
+    : LEVEL ':' STRING
+        {
+            lev_level *l = lev_level_new(P(@$), $3, P(@3));
+            lev_file_add_level(ctx->file, l);
+            ctx->level = l;
+        }
+    | stmt                      { top_item(ctx, $1); }
+    ;
+
+stmts
+    : %empty                    { $$ = xcalloc(1, sizeof(lev_block)); }
+    | stmts stmt                { $$ = $1; block_item(ctx, $$, $2); }
+    ;
+
+stmt
+    : simple_stmt               { $$ = $1; }
+    | '[' cond ']' ':' simple_stmt
+        { $$ = $5; $$->chance = $2; $$->pos = P(@$); }
+    | error ERRSYNC             { $$ = NULL; yyerrok; }
+    | error ERRSYNC_OPEN { yyerrok; } stmts '}'
+        { $$ = NULL; lev_block_free($4); free($4); }
+    ;
+
+cond
+    : PERCENT                   { $$ = E(PERCENT, @$); $$->ival = $1; }
+    | expr                      { $$ = $1; }
+    | expr cmpop expr
+        { $$ = lev_expr_op(LEV_E_CMP, $2, P(@$), $1, $3); }
+    ;
+
+cmpop
+    : EQ                        { $$ = LEV_CMP_EQ; }
+    | NE                        { $$ = LEV_CMP_NE; }
+    | '<'                       { $$ = LEV_CMP_LT; }
+    | LE                        { $$ = LEV_CMP_LE; }
+    | '>'                       { $$ = LEV_CMP_GT; }
+    | GE                        { $$ = LEV_CMP_GE; }
+    ;
+
+simple_stmt
+    : MESSAGE ':' expr          { $$ = args(S(MESSAGE, @$), 1, $3); }
+    | init_map                  { $$ = $1; $$->pos = P(@$); }
+    | FLAGS ':' flag_list       { $$ = args(S(FLAGS, @$), 1, $3); }
+    | geometry                  { $$ = $1; $$->pos = P(@$); }
+    | MAPBLOCK
+        {
+            diag_error(ctx->d, lev_srcpos(P(@1)),
+                       "a MAP block must follow GEOMETRY");
+            $$ = args(S(MAP, @$), 4, NULL, NULL, NULL, NULL);
+            $$->map = $1;
+        }
+    | NOMAP                     { $$ = S(NOMAP, @$); }
+    | OBJECT ':' monobj obj_attrs
+        { $$ = $4; $$->kind = LEV_S_OBJECT; $$->pos = P(@$);
+          $$->args[0] = $3; }
+    | CONTAINER ':' monobj obj_attrs '{' stmts '}'
+        { $$ = $4; $$->kind = LEV_S_CONTAINER; $$->pos = P(@$);
+          $$->args[0] = $3; $$->body = *take_block($6); free($6);
+          $$->has_body = 1; }
+    | MONSTER ':' monobj ',' coordish mon_attrs opt_block
+        { $$ = $6; $$->pos = P(@$); $$->args[0] = $3; $$->args[1] = $5;
+          if ($7) { $$->body = *take_block($7); free($7); $$->has_body = 1; }
+        }
+    | TRAP ':' trap_type ',' coordish
+        { $$ = args(S(TRAP, @$), 2, $3, $5); }
+    | DOOR ':' doorstate ',' sel
+        { $$ = args(S(DOOR, @$), 2, $3, $5); }
+    | ROOMDOOR ':' boolr ',' doorstate ',' walls ',' intr
+        { $$ = args(S(ROOMDOOR, @$), 4, $3, $5, $7, $9); }
+    | DRAWBRIDGE ':' coordish ',' W_DIRECTION ',' doorstate
+        { $$ = args(S(DRAWBRIDGE, @$), 3, $3, lev_expr_word(P(@5), (int)$5),
+                    $7); }
+    | MAZEWALK ':' coordish ',' W_DIRECTION
+        { $$ = args(S(MAZEWALK, @$), 4, $3, lev_expr_word(P(@5), (int)$5),
+                    NULL, NULL); }
+    | MAZEWALK ':' coordish ',' W_DIRECTION ',' W_BOOL mapchar_opt
+        { $$ = args(S(MAZEWALK, @$), 4, $3, lev_expr_word(P(@5), (int)$5),
+                    lev_expr_word(P(@7), (int)$7), $8); }
+    | WALLIFY                   { $$ = args(S(WALLIFY, @$), 1, NULL); }
+    | WALLIFY ':' sel           { $$ = args(S(WALLIFY, @$), 1, $3); }
+    | REGION ':' regionish ',' light ',' roomtype room_flags opt_block
+        { $$ = args(S(REGION, @$), 4, $3, $5, $7, $8);
+          if ($9) { $$->body = *take_block($9); free($9); $$->has_body = 1; }
+        }
+    | ROOM ':' roomtype room_chance ',' light ',' aroom ',' aroom ',' aroom
+      room_flags '{' stmts '}'
+        { $$ = args(S(ROOM, @$), 7, $3, $4, $6, $8, $10, $12, $13);
+          $$->body = *take_block($15); free($15); $$->has_body = 1; }
+    | SUBROOM ':' roomtype room_chance ',' light ',' aroom ',' aroom
+      room_flags '{' stmts '}'
+        { $$ = args(S(SUBROOM, @$), 6, $3, $4, $6, $8, $10, $11);
+          $$->body = *take_block($13); free($13); $$->has_body = 1; }
+    | ALTAR ':' coordish ',' altar_align ',' altar_type
+        { $$ = args(S(ALTAR, @$), 3, $3, $5, $7); }
+    | LADDER ':' coordish ',' W_UPDOWN
+        { $$ = args(S(LADDER, @$), 2, $3, lev_expr_word(P(@5), (int)$5)); }
+    | STAIR ':' place ',' W_UPDOWN
+        { $$ = args(S(STAIR, @$), 2, $3, lev_expr_word(P(@5), (int)$5)); }
+    | STAIR ':' place ',' place ',' W_UPDOWN
+        { $$ = args(S(STAIR_REGION, @$), 3, $3, $5,
+                    lev_expr_word(P(@7), (int)$7)); }
+    | PORTAL ':' place ',' place ',' expr
+        { $$ = args(S(PORTAL, @$), 3, $3, $5, $7); }
+    | TELEPORT_REGION ':' place ',' place
+        { $$ = args(S(TELEPORT_REGION, @$), 3, $3, $5, NULL); }
+    | TELEPORT_REGION ':' place ',' place ',' W_UPDOWN
+        { $$ = args(S(TELEPORT_REGION, @$), 3, $3, $5,
+                    lev_expr_word(P(@7), (int)$7)); }
+    | BRANCH ':' place ',' place
+        { $$ = args(S(BRANCH, @$), 2, $3, $5); }
+    | FOUNTAIN ':' sel          { $$ = args(S(FOUNTAIN, @$), 1, $3); }
+    | SINK ':' sel              { $$ = args(S(SINK, @$), 1, $3); }
+    | POOL ':' sel              { $$ = args(S(POOL, @$), 1, $3); }
+    | TERRAIN ':' sel ',' mapchar
+        { $$ = args(S(TERRAIN, @$), 2, $3, $5); }
+    | REPLACE_TERRAIN ':' regionish ',' mapchar ',' mapchar ',' PERCENT
+        { lev_expr *p = E(PERCENT, @9); p->ival = $9;
+          $$ = args(S(REPLACE_TERRAIN, @$), 4, $3, $5, $7, p); }
+    | NON_DIGGABLE ':' regionish
+        { $$ = args(S(NON_DIGGABLE, @$), 1, $3); }
+    | NON_PASSWALL ':' regionish
+        { $$ = args(S(NON_PASSWALL, @$), 1, $3); }
+    | GOLD ':' expr ',' coordish
+        { $$ = args(S(GOLD, @$), 2, $3, $5); }
+    | ENGRAVING ':' coordish ',' engr_type ',' expr
+        { $$ = args(S(ENGRAVING, @$), 3, $3, $5, $7); }
+    | GRAVE ':' coordish        { $$ = args(S(GRAVE, @$), 2, $3, NULL); }
+    | GRAVE ':' coordish ',' expr
+        { $$ = args(S(GRAVE, @$), 2, $3, $5); }
+    | GRAVE ':' coordish ',' RANDOM
+        { $$ = args(S(GRAVE, @$), 2, $3, E(RANDOM, @5)); }
+    | MINERALIZE
+        { $$ = args(S(MINERALIZE, @$), 4, NULL, NULL, NULL, NULL); }
+    | MINERALIZE ':' expr ',' expr ',' expr ',' expr
+        { $$ = args(S(MINERALIZE, @$), 4, $3, $5, $7, $9); }
+    | RANDOM_CORRIDORS
+        { $$ = args(S(RANDOM_CORRIDORS, @$), 1, NULL); }
+    | RANDOM_CORRIDORS ':' expr
+        { $$ = args(S(RANDOM_CORRIDORS, @$), 1, $3); }
+    | RANDOM_CORRIDORS ':' RANDOM
+        { $$ = args(S(RANDOM_CORRIDORS, @$), 1, E(RANDOM, @3)); }
+    | CORRIDOR ':' tuple ',' tuple
+        { $$ = args(S(CORRIDOR, @$), 2, $3, $5); }
+    | CORRIDOR ':' tuple ',' expr
+        { $$ = args(S(CORRIDOR, @$), 2, $3, $5); }
+    | SPILL ':' coordish ',' mapchar ',' W_DIRECTION ',' expr
+        { $$ = args(S(SPILL, @$), 4, $3, $5, lev_expr_word(P(@7), (int)$7),
+                    $9); }
+    | wallwalk                  { $$ = $1; $$->pos = P(@$); }
+    | SOUNDS ':' expr ',' tuple_list
+        { $$ = args(S(SOUNDS, @$), 2, $3, $5); }
+    | MON_GENERATION ':' PERCENT ',' tuple_list
+        { lev_expr *p = E(PERCENT, @3); p->ival = $3;
+          $$ = args(S(MON_GENERATION, @$), 2, p, $5); }
+    | VAULTGEN ':' expr         { $$ = args(S(VAULTGEN, @$), 1, $3); }
+    | EXIT                      { $$ = S(EXIT, @$); }
+    | SHUFFLE ':' var_ref       { $$ = args(S(SHUFFLE, @$), 1, $3); }
+    | VAR '=' value
+        { $$ = args(S(ASSIGN, @$), 2, mk_var(P(@1), $1, NULL), $3); }
+    | IF '[' cond ']' '{' stmts '}'
+        { $$ = args(S(IF, @$), 1, $3); $$->body = *take_block($6); free($6);
+          $$->has_body = 1; }
+    | IF '[' cond ']' '{' stmts '}' ELSE '{' stmts '}'
+        { $$ = args(S(IF, @$), 1, $3); $$->body = *take_block($6); free($6);
+          $$->else_body = *take_block($10); free($10);
+          $$->has_body = $$->has_else = 1; }
+    | LOOP '[' expr ']' '{' stmts '}'
+        { $$ = args(S(LOOP, @$), 1, $3); $$->body = *take_block($6);
+          free($6); $$->has_body = 1; }
+    | SWITCH '[' expr ']' '{' cases '}'
+        { $$ = args(S(SWITCH, @$), 1, $3); $$->body = *take_block($6);
+          free($6); $$->has_body = 1; }
+    | BREAK                     { $$ = S(BREAK, @$); }
+    | FOR VAR '=' expr TO expr '{' stmts '}'
+        { $$ = args(S(FOR, @$), 3, mk_var(P(@2), $2, NULL), $4, $6);
+          $$->body = *take_block($8); free($8); $$->has_body = 1; }
+    | FUNCTION IDENT '(' params ')' '{' stmts '}'
+        { $$ = args(S(FUNCTION, @$), 1, $4); $$->name = $2;
+          $$->body = *take_block($7); free($7); $$->has_body = 1; }
+    | IDENT '(' arglist ')'
+        { $$ = args(S(CALL, @$), 1, $3); $$->name = $1; }
+    | INCLUDE STRING
+        { $$ = args(S(INCLUDE, @$), 1,
+                    lev_expr_str(LEV_E_STRING, P(@2), $2));
+          $$->name = xstrdup($$->args[0]->sval); }
+    ;
+
+init_map
+    : INIT_MAP ':' W_INITSTYLE
+        { $$ = args(S(INIT_MAP, @$), 1, lev_expr_word(P(@3), (int)$3)); }
+    | INIT_MAP ':' W_INITSTYLE ',' mapchar
+        { $$ = args(S(INIT_MAP, @$), 2, lev_expr_word(P(@3), (int)$3), $5); }
+    | INIT_MAP ':' W_INITSTYLE ',' mapchar ',' mapchar ',' W_BOOL ','
+      W_BOOL ',' light ',' boolr mapchar_opt
+        { $$ = args(S(INIT_MAP, @$), 8, lev_expr_word(P(@3), (int)$3), $5, $7,
+                    lev_expr_word(P(@9), (int)$9),
+                    lev_expr_word(P(@11), (int)$11), $13, $15, $16); }
+    ;
+
+mapchar_opt
+    : %empty                    { $$ = NULL; }
+    | ',' mapchar               { $$ = $2; }
+    ;
+
+geometry
+    : GEOMETRY ':' halign ',' valign opt_keep MAPBLOCK
+        { $$ = args(S(MAP, @$), 4, $3, $5, NULL, $6); $$->map = $7; }
+    | GEOMETRY ':' coordish opt_keep MAPBLOCK
+        { $$ = args(S(MAP, @$), 4, NULL, NULL, $3, $4); $$->map = $5; }
+    ;
+
+halign
+    : W_HALIGN                  { $$ = lev_expr_word(P(@1), (int)$1); }
+    | W_CENTER                  { $$ = lev_expr_word(P(@1), (int)$1); }
+    ;
+
+valign
+    : W_VALIGN                  { $$ = lev_expr_word(P(@1), (int)$1); }
+    | W_CENTER                  { $$ = lev_expr_word(P(@1), (int)$1); }
+    ;
+
+opt_keep
+    : %empty                    { $$ = NULL; }
+    | ',' W_BOOL                { $$ = lev_expr_word(P(@2), (int)$2); }
+    ;
+
+wallwalk
+    : WALLWALK ':' coordish ',' mapchar
+        { $$ = args(S(WALLWALK, @$), 4, $3, $5, NULL, NULL); }
+    | WALLWALK ':' coordish ',' mapchar ',' PERCENT
+        { lev_expr *p = E(PERCENT, @7); p->ival = $7;
+          $$ = args(S(WALLWALK, @$), 4, $3, $5, NULL, p); }
+    | WALLWALK ':' coordish ',' mapchar ',' mapchar
+        { $$ = args(S(WALLWALK, @$), 4, $3, $5, $7, NULL); }
+    | WALLWALK ':' coordish ',' mapchar ',' mapchar ',' PERCENT
+        { lev_expr *p = E(PERCENT, @9); p->ival = $9;
+          $$ = args(S(WALLWALK, @$), 4, $3, $5, $7, p); }
+    ;
+
+flag_list
+    : W_FLAG
+        { $$ = E(ARRAY, @$); lev_expr_add($$, lev_expr_word(P(@1), (int)$1)); }
+    | flag_list ',' W_FLAG
+        { $$ = $1; $$->pos = P(@$);
+          lev_expr_add($$, lev_expr_word(P(@3), (int)$3)); }
+    ;
+
+cases
+    : %empty                    { $$ = xcalloc(1, sizeof(lev_block)); }
+    | cases CASE caseval ':' stmts
+        { $$ = $1; lev_stmt *c = args(S(CASE, @2), 1, $3);
+          c->pos = P(@$); c->pos.line = @2.first_line;
+          c->pos.col = @2.first_column;
+          c->body = *take_block($5); free($5); c->has_body = 1;
+          lev_block_add($$, c); }
+    | cases DEFAULT ':' stmts
+        { $$ = $1; lev_stmt *c = S(DEFAULT, @2);
+          c->pos.end_line = @$.last_line; c->pos.end_col = @$.last_column;
+          c->body = *take_block($4); free($4); c->has_body = 1;
+          lev_block_add($$, c); }
+    ;
+
+caseval
+    : INTEGER                   { $$ = lev_expr_int(P(@$), $1); }
+    | '-' INTEGER               { $$ = lev_expr_int(P(@$), -$2); }
+    | '+' INTEGER               { $$ = lev_expr_int(P(@$), $2); }
+    ;
+
+params
+    : %empty                    { $$ = E(ARRAY, @$); }
+    | param_list                { $$ = $1; }
+    ;
+
+param_list
+    : param                     { $$ = E(ARRAY, @$); lev_expr_add($$, $1); }
+    | param_list ',' param      { $$ = $1; $$->pos = P(@$);
+                                  lev_expr_add($$, $3); }
+    ;
+
+param
+    : VAR ':' IDENT
+        { $$ = lev_expr_str(LEV_E_VAR, P(@$), $1); $$->sval2 = $3; }
+    ;
+
+opt_block
+    : %empty                    { $$ = NULL; }
+    | '{' stmts '}'             { $$ = $2; }
+    ;
+
+/* ---- MONSTER / OBJECT attributes ---- */
+mon_attrs
+    : %empty                    { $$ = args(S(MONSTER, @$), 2, NULL, NULL); }
+    | mon_attrs ',' mon_attr    { $$ = $1; lev_stmt_attr($$, $3); }
+    ;
+
+mon_attr
+    : expr                      { $$ = mk_attr(P(@$), LEV_A_NAME, $1, NULL); }
+    | W_ATTITUDE
+        { $$ = mk_attr(P(@$), LEV_A_ATTITUDE, lev_expr_word(P(@1), (int)$1),
+                       NULL); }
+    | W_ALERTNESS
+        { $$ = mk_attr(P(@$), LEV_A_ALERTNESS, lev_expr_word(P(@1), (int)$1),
+                       NULL); }
+    | altar_align               { $$ = mk_attr(P(@$), LEV_A_ALIGN, $1, NULL); }
+    | ALIGN ':' RANDOM
+        { $$ = mk_attr(P(@$), LEV_A_ALIGN, E(RANDOM, @3), NULL); }
+    | W_APPEARANCE expr
+        { $$ = mk_attr(P(@$), LEV_A_APPEARANCE, lev_expr_word(P(@1), (int)$1),
+                       $2); }
+    | ATTRFLAG                  { $$ = mk_attr(P(@$), (int)$1, NULL, NULL); }
+    | ATTRKEY ':' expr          { $$ = mk_attr(P(@$), (int)$1, $3, NULL); }
+    | SEEN_TRAPS ':' ALL
+        { $$ = mk_attr(P(@$), LEV_A_SEEN_TRAPS, E(WORD, @3), NULL);
+          $$->args[0]->kind = LEV_E_STRLIST; }
+    | SEEN_TRAPS ':' strlist
+        { $$ = mk_attr(P(@$), LEV_A_SEEN_TRAPS, $3, NULL); }
+    ;
+
+strlist
+    : STRING
+        { $$ = E(STRLIST, @$);
+          lev_expr_add($$, lev_expr_str(LEV_E_STRING, P(@1), $1)); }
+    | strlist '|' STRING
+        { $$ = $1; $$->pos = P(@$);
+          lev_expr_add($$, lev_expr_str(LEV_E_STRING, P(@3), $3)); }
+    ;
+
+obj_attrs
+    : %empty                    { $$ = args(S(OBJECT, @$), 1, NULL); }
+    | obj_attrs ',' obj_attr    { $$ = $1; lev_stmt_attr($$, $3); }
+    ;
+
+obj_attr
+    : W_CURSE
+        { $$ = mk_attr(P(@$), LEV_A_CURSE, lev_expr_word(P(@1), (int)$1),
+                       NULL); }
+    | MONTYPE ':' monobj        { $$ = mk_attr(P(@$), LEV_A_MONTYPE, $3, NULL); }
+    | INTEGER
+        { $$ = mk_attr(P(@$), LEV_A_SPE, lev_expr_int(P(@1), $1), NULL); }
+    | '+' INTEGER
+        { $$ = mk_attr(P(@$), LEV_A_SPE, lev_expr_int(P(@$), $2), NULL); }
+    | '-' INTEGER
+        { $$ = mk_attr(P(@$), LEV_A_SPE, lev_expr_int(P(@$), -$2), NULL); }
+    | DICE
+        { lev_expr *d = E(DICE, @1); d->ival = $1.n; d->ival2 = $1.sides;
+          $$ = mk_attr(P(@$), LEV_A_SPE, d, NULL); }
+    | NAME ':' expr             { $$ = mk_attr(P(@$), LEV_A_NAME, $3, NULL); }
+    | ATTRKEY ':' expr          { $$ = mk_attr(P(@$), (int)$1, $3, NULL); }
+    | ATTRFLAG                  { $$ = mk_attr(P(@$), (int)$1, NULL, NULL); }
+    | W_LIGHT
+        { $$ = mk_attr(P(@$), LEV_A_LIGHT, lev_expr_word(P(@1), (int)$1),
+                       NULL); }
+    | W_DOORSTATE
+        { $$ = mk_attr(P(@$), LEV_A_LOCK, lev_expr_word(P(@1), (int)$1),
+                       NULL); }
+    | W_TRAPPED
+        { $$ = mk_attr(P(@$), LEV_A_TRAPPED, lev_expr_word(P(@1), (int)$1),
+                       NULL); }
+    | coordish                  { $$ = mk_attr(P(@$), LEV_A_COORD, $1, NULL); }
+    ;
+
+/* ---- statement argument forms ---- */
+monobj
+    : CHAR                      { $$ = E(CHAR, @$); $$->ival = $1; }
+    | STRING                    { $$ = lev_expr_str(LEV_E_STRING, P(@$), $1); }
+    | tuple                     { $$ = $1; }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    | var_ref                   { $$ = $1; }
+    ;
+
+mapchar
+    : CHAR                      { $$ = E(CHAR, @$); $$->ival = $1; }
+    | tuple                     { $$ = $1; }
+    | var_ref                   { $$ = $1; }
+    ;
+
+trap_type
+    : expr                      { $$ = $1; }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    ;
+
+doorstate
+    : W_DOORSTATE               { $$ = lev_expr_word(P(@1), (int)$1); }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    ;
+
+boolr
+    : W_BOOL                    { $$ = lev_expr_word(P(@1), (int)$1); }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    ;
+
+walls
+    : dirs                      { $$ = $1; }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    ;
+
+dirs
+    : W_DIRECTION
+        { $$ = E(DIRS, @$); lev_expr_add($$, lev_expr_word(P(@1), (int)$1)); }
+    | dirs '|' W_DIRECTION
+        { $$ = $1; $$->pos = P(@$);
+          lev_expr_add($$, lev_expr_word(P(@3), (int)$3)); }
+    ;
+
+intr
+    : expr                      { $$ = $1; }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    ;
+
+light
+    : W_LIGHT                   { $$ = lev_expr_word(P(@1), (int)$1); }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    ;
+
+roomtype
+    : expr                      { $$ = $1; }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    ;
+
+room_chance
+    : %empty                    { $$ = NULL; }
+    | '[' PERCENT ']'           { $$ = E(PERCENT, @$); $$->ival = $2; }
+    ;
+
+aroom
+    : tuple                     { $$ = $1; }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    ;
+
+room_flags
+    : %empty                    { $$ = NULL; }
+    | room_flags ',' room_flag
+        { $$ = $1 ? $1 : E(ARRAY, @3); lev_expr_add($$, $3);
+          $$->pos.end_line = @3.last_line; $$->pos.end_col = @3.last_column; }
+    ;
+
+room_flag
+    : W_FILLING                 { $$ = lev_expr_word(P(@1), (int)$1); }
+    | W_IRREGULAR               { $$ = lev_expr_word(P(@1), (int)$1); }
+    | W_JOINED                  { $$ = lev_expr_word(P(@1), (int)$1); }
+    | W_BOOL                    { $$ = lev_expr_word(P(@1), (int)$1); }
+    ;
+
+altar_align
+    : W_ALIGNMENT               { $$ = lev_expr_word(P(@1), (int)$1); }
+    | ALIGN '[' expr ']'        { $$ = E(ALIGNREG, @$); lev_expr_add($$, $3); }
+    ;
+
+altar_type
+    : W_ALTARTYPE               { $$ = lev_expr_word(P(@1), (int)$1); }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    ;
+
+engr_type
+    : W_ENGRAVING               { $$ = lev_expr_word(P(@1), (int)$1); }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    ;
+
+place
+    : coordish                  { $$ = $1; }
+    | LEVREGION '(' expr ',' expr ',' expr ',' expr ')'
+        { $$ = E(LEVREGION, @$); lev_expr_add($$, $3); lev_expr_add($$, $5);
+          lev_expr_add($$, $7); lev_expr_add($$, $9); }
+    ;
+
+coordish
+    : tuple                     { $$ = $1; }
+    | var_ref                   { $$ = $1; }
+    | call                      { $$ = $1; }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    | RANDOM_BRACKET hum_list ']' { $$ = $2; $$->pos = P(@$); }
+    | RNDCOORD '(' sel ')'
+        { $$ = limit_depth(ctx, mk_sel(P(@$), LEV_SEL_RNDCOORD, $3, NULL,
+                                       NULL)); }
+    ;
+
+hum_list
+    : W_HUMIDITY
+        { $$ = E(RANDOM, @$); lev_expr_add($$, lev_expr_word(P(@1), (int)$1)); }
+    | hum_list ',' W_HUMIDITY
+        { $$ = $1; lev_expr_add($$, lev_expr_word(P(@3), (int)$3)); }
+    ;
+
+regionish
+    : tuple                     { $$ = $1; }
+    | var_ref                   { $$ = $1; }
+    | call                      { $$ = $1; }
+    ;
+
+/* ---- selections ---- */
+sel
+    : sel_x                     { $$ = $1; }
+    | sel '&' sel_x
+        { $$ = limit_depth(ctx, mk_sel(P(@$), LEV_SEL_UNION, $1, $3, NULL)); }
+    ;
+
+sel_x
+    : coordish                  { $$ = $1; }
+    | sel_fn                    { $$ = $1; }
+    ;
+
+/* A selection in parentheses must start with a selection word, which keeps
+ * it apart from a coordinate (x,y). */
+sel_paren
+    : sel_fn                    { $$ = $1; }
+    | sel_paren '&' sel_x
+        { $$ = limit_depth(ctx, mk_sel(P(@$), LEV_SEL_UNION, $1, $3, NULL)); }
+    ;
+
+sel_fn
+    : '(' sel_paren ')'         { $$ = $2; }
+    | RECT regionish
+        { $$ = mk_sel(P(@$), LEV_SEL_RECT, $2, NULL, NULL); }
+    | FILLRECT regionish
+        { $$ = mk_sel(P(@$), LEV_SEL_FILLRECT, $2, NULL, NULL); }
+    | LINE coordish '-' coordish
+        { $$ = mk_sel(P(@$), LEV_SEL_LINE, $2, $4, NULL); }
+    | RANDLINE coordish '-' coordish ',' expr
+        { $$ = mk_sel(P(@$), LEV_SEL_RANDLINE, $2, $4, $6); }
+    | GROW '(' sel ')'
+        { $$ = limit_depth(ctx, mk_sel(P(@$), LEV_SEL_GROW, $3, NULL, NULL)); }
+    | GROW '(' dirs ',' sel ')'
+        { $$ = limit_depth(ctx, mk_sel(P(@$), LEV_SEL_GROW, $5, $3, NULL)); }
+    | FILTER '(' PERCENT ',' sel ')'
+        { lev_expr *p = E(PERCENT, @3); p->ival = $3;
+          $$ = limit_depth(ctx, mk_sel(P(@$), LEV_SEL_FILTER, p, $5, NULL)); }
+    | FILTER '(' CHAR ',' sel ')'
+        { lev_expr *c = E(CHAR, @3); c->ival = $3;
+          $$ = limit_depth(ctx, mk_sel(P(@$), LEV_SEL_FILTER, c, $5, NULL)); }
+    | FILTER '(' sel ',' sel ')'
+        { $$ = limit_depth(ctx, mk_sel(P(@$), LEV_SEL_FILTER, $3, $5, NULL)); }
+    | FLOODFILL coordish
+        { $$ = mk_sel(P(@$), LEV_SEL_FLOODFILL, $2, NULL, NULL); }
+    | CIRCLE '(' coordish ',' expr ')'
+        { $$ = mk_sel(P(@$), LEV_SEL_CIRCLE, $3, $5, NULL); lev_expr_add($$, NULL); }
+    | CIRCLE '(' coordish ',' expr ',' W_FILLING ')'
+        { $$ = mk_sel(P(@$), LEV_SEL_CIRCLE, $3, $5,
+                      lev_expr_word(P(@7), (int)$7)); }
+    | ELLIPSE '(' coordish ',' expr ',' expr ')'
+        { $$ = mk_sel(P(@$), LEV_SEL_ELLIPSE, $3, $5, $7);
+          lev_expr_add($$, NULL); }
+    | ELLIPSE '(' coordish ',' expr ',' expr ',' W_FILLING ')'
+        { $$ = mk_sel(P(@$), LEV_SEL_ELLIPSE, $3, $5, $7);
+          lev_expr_add($$, lev_expr_word(P(@9), (int)$9)); }
+    | GRADIENT '(' W_GRADTYPE ',' '(' gbound '-' gbound opt_limited ')' ','
+      coordish opt_coord ')'
+        { $$ = mk_sel(P(@$), LEV_SEL_GRADIENT, lev_expr_word(P(@3), (int)$3),
+                      $6, $8);
+          lev_expr_add($$, $9); lev_expr_add($$, $12); lev_expr_add($$, $13); }
+    | COMPLEMENT sel_x
+        { $$ = limit_depth(ctx, mk_sel(P(@$), LEV_SEL_COMPLEMENT, $2, NULL,
+                                       NULL)); }
+    ;
+
+gbound
+    : INTEGER                   { $$ = lev_expr_int(P(@$), $1); }
+    | var_ref                   { $$ = $1; }
+    | call                      { $$ = $1; }
+    | '(' expr ')'              { $$ = $2; }
+    ;
+
+opt_limited
+    : %empty                    { $$ = NULL; }
+    | ',' W_LIMITED             { $$ = lev_expr_word(P(@2), (int)$2); }
+    ;
+
+opt_coord
+    : %empty                    { $$ = NULL; }
+    | ',' coordish              { $$ = $2; }
+    ;
+
+/* ---- parenthesised lists: coordinates, regions, ('c', "name"), ... ---- */
+tuple
+    : '(' telem ',' telem_list ')'
+        { $$ = $4; $$->pos = P(@$);
+          /* telem_list was built without the first element: put it first */
+          lev_expr_add($$, NULL);
+          memmove($$->args + 1, $$->args, ($$->nargs - 1) * sizeof *$$->args);
+          $$->args[0] = $2;
+          if ($2->depth + 1 > $$->depth)
+              $$->depth = $2->depth + 1;
+          $$ = mk_tuple(ctx, $$); }
+    ;
+
+tuple_list
+    : tuple                     { $$ = E(ARRAY, @$); lev_expr_add($$, $1); }
+    | tuple_list ',' tuple      { $$ = $1; $$->pos = P(@$);
+                                  lev_expr_add($$, $3); }
+    ;
+
+telem_list
+    : telem                     { $$ = E(TUPLE, @$); lev_expr_add($$, $1); }
+    | telem_list ',' telem      { $$ = $1; lev_expr_add($$, $3); }
+    ;
+
+telem
+    : expr                      { $$ = $1; }
+    | CHAR                      { $$ = E(CHAR, @$); $$->ival = $1; }
+    | word                      { $$ = $1; }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    ;
+
+word
+    : W_LIGHT                   { $$ = lev_expr_word(P(@1), (int)$1); }
+    | W_BOOL                    { $$ = lev_expr_word(P(@1), (int)$1); }
+    | W_DOORSTATE               { $$ = lev_expr_word(P(@1), (int)$1); }
+    | W_DIRECTION               { $$ = lev_expr_word(P(@1), (int)$1); }
+    | W_HALIGN                  { $$ = lev_expr_word(P(@1), (int)$1); }
+    | W_CENTER                  { $$ = lev_expr_word(P(@1), (int)$1); }
+    | W_VALIGN                  { $$ = lev_expr_word(P(@1), (int)$1); }
+    | W_ALIGNMENT               { $$ = lev_expr_word(P(@1), (int)$1); }
+    | W_MSGOUT                  { $$ = lev_expr_word(P(@1), (int)$1); }
+    | W_FILLING                 { $$ = lev_expr_word(P(@1), (int)$1); }
+    | W_HUMIDITY                { $$ = lev_expr_word(P(@1), (int)$1); }
+    | W_NONE                    { $$ = lev_expr_word(P(@1), (int)$1); }
+    ;
+
+/* ---- values: what a variable can hold ---- */
+value
+    : expr                      { $$ = $1; }
+    | CHAR                      { $$ = E(CHAR, @$); $$->ival = $1; }
+    | tuple                     { $$ = $1; }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    | RANDOM_BRACKET hum_list ']' { $$ = $2; $$->pos = P(@$); }
+    | RNDCOORD '(' sel ')'
+        { $$ = limit_depth(ctx, mk_sel(P(@$), LEV_SEL_RNDCOORD, $3, NULL,
+                                       NULL)); }
+    | LEVREGION '(' expr ',' expr ',' expr ',' expr ')'
+        { $$ = E(LEVREGION, @$); lev_expr_add($$, $3); lev_expr_add($$, $5);
+          lev_expr_add($$, $7); lev_expr_add($$, $9); }
+    | '{' value_list '}'        { $$ = $2; $$->pos = P(@$); }
+    | typed_value               { $$ = $1; }
+    ;
+
+value_list
+    : value                     { $$ = E(ARRAY, @$); lev_expr_add($$, $1); }
+    | value_list ',' value      { $$ = $1; lev_expr_add($$, $3); }
+    ;
+
+typed_value
+    : SELECTION ':' sel
+        { $$ = E(TYPED, @$); $$->ival = LEV_T_SELECTION; lev_expr_add($$, $3); }
+    | typed_kw ':' monobj
+        { $$ = E(TYPED, @$); $$->ival = $1; lev_expr_add($$, $3); }
+    | typed_kw ':' '{' value_list '}'
+        { $4->pos = P(@3); $4->pos.end_line = @5.last_line;
+          $4->pos.end_col = @5.last_column;
+          $$ = E(TYPED, @$); $$->ival = $1; lev_expr_add($$, $4); }
+    ;
+
+typed_kw
+    : TERRAIN                   { $$ = LEV_T_TERRAIN; }
+    | TERRAIN_T                 { $$ = LEV_T_TERRAIN; }
+    | MONSTER                   { $$ = LEV_T_MONSTER; }
+    | MONSTER_T                 { $$ = LEV_T_MONSTER; }
+    | OBJECT                    { $$ = LEV_T_OBJECT; }
+    | OBJECT_T                  { $$ = LEV_T_OBJECT; }
+    ;
+
+/* ---- integer and string expressions ---- */
+expr
+    : primary                   { $$ = $1; }
+    | expr '+' expr
+        { $$ = limit_depth(ctx, lev_expr_op(LEV_E_BINOP, '+', P(@$), $1, $3)); }
+    | expr '-' expr
+        { $$ = limit_depth(ctx, lev_expr_op(LEV_E_BINOP, '-', P(@$), $1, $3)); }
+    | expr '*' expr
+        { $$ = limit_depth(ctx, lev_expr_op(LEV_E_BINOP, '*', P(@$), $1, $3)); }
+    | expr '/' expr
+        { $$ = limit_depth(ctx, lev_expr_op(LEV_E_BINOP, '/', P(@$), $1, $3)); }
+    | expr '%' expr
+        { $$ = limit_depth(ctx, lev_expr_op(LEV_E_BINOP, '%', P(@$), $1, $3)); }
+    | expr '.' expr
+        { $$ = limit_depth(ctx, lev_expr_op(LEV_E_BINOP, '.', P(@$), $1, $3)); }
+    | '-' expr %prec UMINUS
+        { $$ = limit_depth(ctx, lev_expr_op(LEV_E_NEG, 0, P(@$), $2, NULL)); }
+    ;
+
+primary
+    : INTEGER                   { $$ = lev_expr_int(P(@$), $1); }
+    | STRING                    { $$ = lev_expr_str(LEV_E_STRING, P(@$), $1); }
+    | DICE
+        { $$ = E(DICE, @$); $$->ival = $1.n; $$->ival2 = $1.sides; }
+    | var_ref                   { $$ = $1; }
+    | call                      { $$ = $1; }
+    | '(' expr ')'              { $$ = $2; }
+    ;
+
+var_ref
+    : VAR                       { $$ = mk_var(P(@$), $1, NULL); }
+    | VARIDX expr ']'           { $$ = mk_var(P(@$), $1, $2); }
+    ;
+
+call
+    : IDENT                     { $$ = lev_expr_str(LEV_E_CALL, P(@$), $1); }
+    | IDENT '(' arglist ')'
+        { $$ = $3; $$->kind = LEV_E_CALL; $$->sval = $1; $$->ival = 1;
+          $$->pos = P(@$); }
+    ;
+
+arglist
+    : %empty                    { $$ = E(ARRAY, @$); }
+    | args                      { $$ = $1; }
+    ;
+
+args
+    : value                     { $$ = E(ARRAY, @$); lev_expr_add($$, $1); }
+    | args ',' value            { $$ = $1; lev_expr_add($$, $3); }
+    ;
+
+%%
+
+/* ---- tree helpers ---- */
+
+/* A tree deeper than the documented limit is replaced by 0 (one error per
+ * file), which keeps every later recursive walk bounded. */
+static lev_expr *limit_depth(lev_ctx *ctx, lev_expr *e)
+{
+    if (e->depth <= LEV_MAX_EXPR_DEPTH)
+        return e;
+    if (!ctx->depth_reported)
+        diag_error(ctx->d, lev_srcpos(e->pos),
+                   "expression nested more than %d deep; this is the limit",
+                   LEV_MAX_EXPR_DEPTH);
+    ctx->depth_reported = 1;
+    lev_pos p = e->pos;
+    lev_expr_free(e);
+    return lev_expr_int(p, 0);
+}
+
+/* Name a parenthesised list by its shape. */
+static lev_expr *mk_tuple(lev_ctx *ctx, lev_expr *t)
+{
+    (void)ctx;
+    int chars = 0, words = 0;
+    for (size_t i = 0; i < t->nargs; i++) {
+        chars += t->args[i]->kind == LEV_E_CHAR;
+        words += t->args[i]->kind == LEV_E_WORD ||
+                 t->args[i]->kind == LEV_E_RANDOM;
+    }
+    if (t->nargs == 2 && t->args[0]->kind == LEV_E_CHAR) {
+        enum lev_expr_kind k1 = t->args[1]->kind;
+        if (k1 == LEV_E_WORD || k1 == LEV_E_RANDOM)
+            t->kind = LEV_E_MAPCHAR;
+        else if (k1 != LEV_E_CHAR)
+            t->kind = LEV_E_CLASSNAME;
+    } else if (chars == 0 && words == 0) {
+        if (t->nargs == 2)
+            t->kind = LEV_E_COORD;
+        else if (t->nargs == 4)
+            t->kind = LEV_E_REGION;
+    }
+    return t;
+}
+
+/* "$v.method" keeps the method apart from the name. */
+static lev_expr *mk_var(lev_pos pos, char *name, lev_expr *index)
+{
+    lev_expr *e = lev_expr_new(LEV_E_VAR, pos);
+    char *dot = strchr(name, '.');
+    if (dot) {
+        e->sval2 = xstrdup(dot + 1);
+        *dot = '\0';
+    }
+    e->sval = name;
+    if (index)
+        lev_expr_add(e, index);
+    return e;
+}
+
+static lev_expr *mk_attr(lev_pos pos, int key, lev_expr *a, lev_expr *b)
+{
+    lev_expr *e = lev_expr_new(LEV_E_ATTR, pos);
+    e->ival = key;
+    if (a)
+        lev_expr_add(e, a);
+    if (b)
+        lev_expr_add(e, b);
+    return e;
+}
+
+static lev_expr *mk_sel(lev_pos pos, int op, lev_expr *a, lev_expr *b,
+                        lev_expr *c)
+{
+    lev_expr *e = lev_expr_new(LEV_E_SEL, pos);
+    e->ival = op;
+    lev_expr_add(e, a);
+    if (b || c)
+        lev_expr_add(e, b);
+    if (c)
+        lev_expr_add(e, c);
+    return e;
+}
+
+static lev_stmt *args(lev_stmt *s, int n, ...)
+{
+    va_list ap;
+    va_start(ap, n);
+    for (int i = 0; i < n; i++)
+        lev_stmt_arg(s, va_arg(ap, lev_expr *));
+    va_end(ap);
+    return s;
+}
+
+static lev_block *take_block(lev_block *b)
+{
+    return b;
+}
+
+/* A statement inside { }: FLAGS, LEVEL-level things are misplaced. */
+static void block_item(lev_ctx *ctx, lev_block *b, lev_stmt *s)
+{
+    if (!s)
+        return;
+    if (s->kind == LEV_S_FLAGS || s->kind == LEV_S_INCLUDE) {
+        diag_error(ctx->d, lev_srcpos(s->pos),
+                   "%s is not allowed inside a block",
+                   lev_stmt_name(s->kind));
+        lev_stmt_free(s);
+        return;
+    }
+    lev_block_add(b, s);
+}
+
+/* A statement outside any block: it goes to the current level, or to the
+ * file header before the first LEVEL. */
+static void top_item(lev_ctx *ctx, lev_stmt *s)
+{
+    if (!s)
+        return;
+    lev_level *l = ctx->level;
+    if (s->kind == LEV_S_FLAGS) {
+        if (l && !l->flags && l->body.n == 0 && !s->chance) {
+            l->flags = s;
+            return;
+        }
+        diag_error(ctx->d, lev_srcpos(s->pos),
+                   l && l->flags ? "a second FLAGS line in this level"
+                                 : "FLAGS must come right after LEVEL");
+        lev_stmt_free(s);
+        return;
+    }
+    if (s->kind == LEV_S_INCLUDE) {
+        if (l || s->chance) {
+            diag_error(ctx->d, lev_srcpos(s->pos),
+                       "INCLUDE is allowed only before the first LEVEL");
+            lev_stmt_free(s);
+            return;
+        }
+        lev_ctx_include(ctx, s);
+        lev_block_add(&ctx->file->header, s);
+        return;
+    }
+    if (l) {
+        lev_block_add(&l->body, s);
+        return;
+    }
+    if (s->kind == LEV_S_FUNCTION && !s->chance) {
+        lev_block_add(&ctx->file->header, s);
+        return;
+    }
+    diag_error(ctx->d, lev_srcpos(s->pos),
+               "%s before the first LEVEL; only FUNCTION and INCLUDE may "
+               "come first", lev_stmt_name(s->kind));
+    lev_stmt_free(s);
+}
+
+/* ---- the scanner, seen through recovery and bookkeeping ---- */
+
+static int stmt_kind_of(int tok)
+{
+    switch (tok) {
+    case MESSAGE: return LEV_S_MESSAGE;
+    case INIT_MAP: return LEV_S_INIT_MAP;
+    case FLAGS: return LEV_S_FLAGS;
+    case GEOMETRY: return LEV_S_MAP;
+    case OBJECT: return LEV_S_OBJECT;
+    case CONTAINER: return LEV_S_CONTAINER;
+    case MONSTER: return LEV_S_MONSTER;
+    case TRAP: return LEV_S_TRAP;
+    case DOOR: return LEV_S_DOOR;
+    case ROOMDOOR: return LEV_S_ROOMDOOR;
+    case DRAWBRIDGE: return LEV_S_DRAWBRIDGE;
+    case MAZEWALK: return LEV_S_MAZEWALK;
+    case WALLIFY: return LEV_S_WALLIFY;
+    case REGION: return LEV_S_REGION;
+    case ROOM: return LEV_S_ROOM;
+    case SUBROOM: return LEV_S_SUBROOM;
+    case ALTAR: return LEV_S_ALTAR;
+    case LADDER: return LEV_S_LADDER;
+    case STAIR: return LEV_S_STAIR;
+    case PORTAL: return LEV_S_PORTAL;
+    case TELEPORT_REGION: return LEV_S_TELEPORT_REGION;
+    case BRANCH: return LEV_S_BRANCH;
+    case FOUNTAIN: return LEV_S_FOUNTAIN;
+    case SINK: return LEV_S_SINK;
+    case POOL: return LEV_S_POOL;
+    case TERRAIN: return LEV_S_TERRAIN;
+    case REPLACE_TERRAIN: return LEV_S_REPLACE_TERRAIN;
+    case NON_DIGGABLE: return LEV_S_NON_DIGGABLE;
+    case NON_PASSWALL: return LEV_S_NON_PASSWALL;
+    case GOLD: return LEV_S_GOLD;
+    case ENGRAVING: return LEV_S_ENGRAVING;
+    case GRAVE: return LEV_S_GRAVE;
+    case MINERALIZE: return LEV_S_MINERALIZE;
+    case CORRIDOR: return LEV_S_CORRIDOR;
+    case SPILL: return LEV_S_SPILL;
+    case WALLWALK: return LEV_S_WALLWALK;
+    case SOUNDS: return LEV_S_SOUNDS;
+    case MON_GENERATION: return LEV_S_MON_GENERATION;
+    default: return -1;
+    }
+}
+
+static void copy_value(int tok, const LEV_STYPE *from, LEV_STYPE *to)
+{
+    *to = *from;
+    switch (tok) {
+    case STRING: case IDENT: case VAR: case VARIDX:
+        to->str = xstrdup(from->str);
+        break;
+    case MAPBLOCK: {
+        lev_map *m = lev_map_new();
+        for (size_t i = 0; i < from->map->nrows; i++)
+            lev_map_add_row(m, from->map->rows[i].text, from->map->rows[i].len,
+                            from->map->rows[i].line);
+        m->pos = from->map->pos;
+        to->map = m;
+        break;
+    }
+    default:
+        break;
+    }
+}
+
+static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
+                   lev_ctx *ctx)
+{
+    int t;
+    if (ctx->replay == 2) {
+        ctx->replay = 1;
+        *lloc = (LEV_LTYPE){ctx->replay_loc.line, ctx->replay_loc.col,
+                            ctx->replay_loc.line, ctx->replay_loc.col};
+        return ERRSYNC;
+    }
+    if (ctx->replay == 1) {
+        ctx->replay = 0;
+        *lval = *(LEV_STYPE *)ctx->replay_val;
+        free(ctx->replay_val);
+        ctx->replay_val = NULL;
+        lev_pos r = ctx->replay_loc;
+        *lloc = (LEV_LTYPE){r.line, r.col, r.end_line, r.end_col};
+        t = ctx->replay_tok;
+    } else if (ctx->stop || ctx->d->gave_up) {
+        t = 0;
+    } else {
+        t = levyylex(lval, lloc, scanner);
+    }
+    if (t == 0)
+        *lloc = (LEV_LTYPE){ctx->line, ctx->col, ctx->line, ctx->col};
+
+    free(ctx->prev_ident);
+    ctx->prev_ident = ctx->cur_ident;
+    ctx->cur_ident = NULL;
+    ctx->prev_tok = ctx->tok;
+    ctx->prev_loc = ctx->tok_loc;
+    ctx->tok_first = ctx->tok == 0 || lloc->first_line > ctx->tok_loc.end_line;
+    ctx->tok = t;
+    ctx->tok_val = lval;
+    ctx->tok_loc = P(*lloc);
+    if (t == IDENT)
+        ctx->cur_ident = xstrdup(lval->str);
+    int k = stmt_kind_of(t);
+    if (k >= 0) {
+        ctx->stmt_kw = k;
+        ctx->stmt_commas = 0;
+        ctx->stmt_nesting = ctx->nesting;
+    } else if (t == ',' && ctx->nesting == ctx->stmt_nesting) {
+        ctx->stmt_commas++;
+    }
+    return t;
+}
+
+/* ---- syntax error messages in a level designer's words ---- */
+
+/* A token's name as bison spells it, without its quotes. */
+static void token_words(int tok, char *buf, size_t n)
+{
+    if (tok == 0) {
+        snprintf(buf, n, "the end of the file");
+        return;
+    }
+    if (tok > 0 && tok < 256) {
+        snprintf(buf, n, "'%c'", tok);
+        return;
+    }
+    const char *s = yytname[YYTRANSLATE(tok)];
+    size_t len = strlen(s);
+    if (len >= 2 && s[0] == '"' && s[len - 1] == '"') {
+        s++;
+        len -= 2;
+    }
+    size_t j = 0;
+    for (size_t i = 0; i < len && j + 1 < n; i++) {
+        if (s[i] == '\\' && i + 1 < len)
+            i++;
+        buf[j++] = s[i];
+    }
+    buf[j] = '\0';
+}
+
+/* Remove bison's quotes around each name in "a or b or c". */
+static void clean_names(const char *in, char *out, size_t n)
+{
+    size_t j = 0;
+    for (size_t i = 0; in[i] && j + 1 < n; i++) {
+        if (in[i] == '"')
+            continue;
+        if (in[i] == '\\' && in[i + 1])
+            i++;
+        out[j++] = in[i];
+    }
+    out[j] = '\0';
+}
+
+static const char *slot_words(const char *slot)
+{
+    static const struct { const char *slot, *words; } t[] = {
+        {"coord", "a coordinate like (x,y)"},
+        {"region", "a region like (x1,y1,x2,y2)"},
+        {"exclude", "a region like (x1,y1,x2,y2)"},
+        {"selection", "a selection"},
+        {"monster", "a monster like 'd' or \"name\""},
+        {"object", "an object like '?' or \"name\""},
+        {"terrain", "a map character like '.'"},
+        {"fill", "a map character like '.'"},
+        {"from", "a map character like '.'"},
+        {"to", "a map character like '.'"},
+        {"fg", "a map character like '.'"},
+        {"bg", "a map character like '.'"},
+        {"dir", "a direction"},
+        {"state", "a door state"},
+        {"light", "lit, unlit or random"},
+        {"text", "a string"},
+        {"amount", "a number"},
+        {"frequency", "a number"},
+        {"length", "a number"},
+    };
+    for (size_t i = 0; i < sizeof t / sizeof t[0]; i++)
+        if (strcmp(t[i].slot, slot) == 0)
+            return t[i].words;
+    return NULL;
+}
+
+/* The name of slot number i of a statement kind, into buf. */
+static int slot_name(int kind, int i, char *buf, size_t n)
+{
+    const char *s = lev_stmt_slots((enum lev_stmt_kind)kind);
+    for (; i > 0 && s; i--) {
+        s = strchr(s, ',');
+        if (s)
+            s++;
+    }
+    if (!s || !*s)
+        return 0;
+    size_t len = strcspn(s, ",");
+    snprintf(buf, n, "%.*s", (int)len, s);
+    return 1;
+}
+
+static const char *const keyword_list[] = {
+    "MESSAGE", "NOMAP", "LEVEL", "INIT_MAP", "FLAGS", "GEOMETRY", "OBJECT",
+    "CONTAINER", "MONSTER", "TRAP", "DOOR", "ROOMDOOR", "DRAWBRIDGE",
+    "MAZEWALK", "WALLIFY", "REGION", "ALTAR", "LADDER", "STAIR", "PORTAL",
+    "TELEPORT_REGION", "BRANCH", "FOUNTAIN", "SINK", "POOL", "WALLWALK",
+    "NON_DIGGABLE", "NON_PASSWALL", "IF", "ELSE", "EXIT", "ROOM", "SUBROOM",
+    "RANDOM_CORRIDORS", "CORRIDOR", "SPILL", "TERRAIN", "REPLACE_TERRAIN",
+    "MON_GENERATION", "GOLD", "GRAVE", "ENGRAVING", "MINERALIZE", "FOR",
+    "LOOP", "SWITCH", "CASE", "BREAK", "DEFAULT", "FUNCTION", "INCLUDE",
+    "SOUNDS", "SHUFFLE", "VAULTGEN", "ENDMAP", "random", "selection",
+    "monster", "object", "terrain", "montype", "levregion", "rndcoord",
+    "filter", "gradient", "complement", "floodfill", "fillrect", "randline",
+    "ellipse", "circle", "quantity", "buried", "invisible", "hostile",
+    "peaceful", "asleep", "awake", "blessed", "cursed", "uncursed", "lit",
+    "unlit", "filled", "unfilled", "irregular", "joined", "unjoined",
+    "north", "south", "east", "west", "center", "left", "right", "top",
+    "bottom", "mazelevel", "noteleport", "hardfloor", "premapped",
+    "solidfill", "mazegrid", "mines", NULL,
+};
+
+static void unknown_word(lev_ctx *ctx, const char *w, lev_pos pos)
+{
+    const char *s = suggest_word(w, keyword_list);
+    if (s)
+        diag_error(ctx->d, lev_srcpos(pos),
+                   "unknown word '%.60s', did you mean %s?", w, s);
+    else
+        diag_error(ctx->d, lev_srcpos(pos), "unknown word '%.60s'", w);
+}
+
+static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
+                      const char *msg)
+{
+    (void)scanner;
+    (void)loc;
+    if (strcmp(msg, "memory exhausted") == 0) {
+        diag_error(ctx->d, lev_srcpos(ctx->tok_loc),
+                   "the text is nested too deeply to parse");
+        return;
+    }
+    /* Recovery: the parser will drop this token; give it back after
+     * ERRSYNC when it starts a line or closes a block, or else drop the
+     * rest of the line. */
+    if (ctx->tok > 0 && (ctx->tok_first || ctx->tok == '}')) {
+        LEV_STYPE *v = xmalloc(sizeof *v);
+        copy_value(ctx->tok, (LEV_STYPE *)ctx->tok_val, v);
+        free(ctx->replay_val);
+        ctx->replay_val = v;
+        ctx->replay_tok = ctx->tok;
+        ctx->replay_loc = ctx->tok_loc;
+        ctx->replay = 2;
+    } else if (ctx->tok > 0) {
+        ctx->sync = 1;
+        ctx->sync_braces = ctx->tok == '{';
+    }
+
+    /* An unknown word at the start of a statement ("MONSTR: ..."). */
+    if (ctx->prev_tok == IDENT && ctx->tok == ':' && ctx->prev_ident) {
+        unknown_word(ctx, ctx->prev_ident, ctx->prev_loc);
+        return;
+    }
+    if (ctx->tok == IDENT && ctx->cur_ident) {
+        unknown_word(ctx, ctx->cur_ident, ctx->tok_loc);
+        return;
+    }
+    char found[120], prev[120], expected[400];
+    token_words(ctx->tok, found, sizeof found);
+    token_words(ctx->prev_tok, prev, sizeof prev);
+    int have_prev = ctx->prev_tok != 0 && ctx->prev_tok != ERRSYNC &&
+                    ctx->prev_tok != ERRSYNC_OPEN;
+    const char *exp = strstr(msg, ", expecting ");
+    if (exp) {
+        clean_names(exp + 12, expected, sizeof expected);
+        if (have_prev)
+            diag_error(ctx->d, lev_srcpos(ctx->tok_loc),
+                       "expected %s after %s, found %s", expected, prev,
+                       found);
+        else
+            diag_error(ctx->d, lev_srcpos(ctx->tok_loc),
+                       "expected %s, found %s", expected, found);
+        return;
+    }
+    char slot[60];
+    const char *words = NULL;
+    if (have_prev && (ctx->prev_tok == ',' || ctx->prev_tok == ':') &&
+        ctx->nesting == ctx->stmt_nesting &&
+        slot_name(ctx->stmt_kw, ctx->stmt_commas, slot, sizeof slot))
+        words = slot_words(slot);
+    if (words)
+        diag_error(ctx->d, lev_srcpos(ctx->tok_loc),
+                   "expected %s after %s, found %s", words, prev, found);
+    else if (have_prev)
+        diag_error(ctx->d, lev_srcpos(ctx->tok_loc),
+                   "unexpected %s after %s", found, prev);
+    else
+        diag_error(ctx->d, lev_srcpos(ctx->tok_loc), "unexpected %s", found);
+}
+
+/* Run one parse; called by parse.c. */
+int lev_run_parser(lev_ctx *ctx, const char *text, size_t len);
+int lev_run_parser(lev_ctx *ctx, const char *text, size_t len)
+{
+    yyscan_t scanner;
+    if (levyylex_init_extra(ctx, &scanner) != 0)
+        return -1;
+    YY_BUFFER_STATE b = levyy_scan_bytes(text, (int)len, scanner);
+    int r = lev_parse(scanner, ctx);
+    levyy_delete_buffer(b, scanner);
+    levyylex_destroy(scanner);
+    if (ctx->map) {
+        lev_map_free(ctx->map);
+        ctx->map = NULL;
+    }
+    free(ctx->replay_val);
+    ctx->replay_val = NULL;
+    free(ctx->prev_ident);
+    free(ctx->cur_ident);
+    ctx->prev_ident = ctx->cur_ident = NULL;
+    return r;
+}

@@ -1,0 +1,65 @@
+/* lev_ctx.h - the state one parse of one des-file shares between the
+ * scanner (grammar/lev.l), the parser (grammar/lev.y) and the driver
+ * (parse.c).  Internal to src/lev_front: there are no globals, so several
+ * files (and INCLUDEs inside them) can be parsed at the same time. */
+#ifndef SPLEV_LEV_CTX_H
+#define SPLEV_LEV_CTX_H
+
+#include "common/common.h"
+#include "lev_front/ast.h"
+#include "lev_front/lev_front.h"
+
+/* The chain of files being parsed, innermost first (INCLUDE cycles). */
+typedef struct lev_incl {
+    const struct lev_incl *up;
+    const char *name;           /* as shown in messages */
+    const char *real;           /* canonical path, or NULL for a buffer */
+} lev_incl;
+
+typedef struct lev_ctx {
+    diag *d;
+    lev_file *file;
+    lev_level *level;           /* receives statements; NULL before LEVEL */
+    const lev_options *opt;
+    const lev_incl *chain;
+    int include_depth;          /* 0 for the file named on the command line */
+
+    /* ---- scanner ---- */
+    const char *src;            /* the whole text, for diagnostics */
+    size_t src_len;
+    int line, col;              /* position of the next byte */
+    int nesting;                /* open (, [ and { */
+    int stop;                   /* give end of file from now on */
+    lev_map *map;               /* MAP block being read */
+    lev_pos map_pos;
+    int last_end_line;          /* last line of the previous token */
+
+    /* ---- error recovery (see lev.y) ---- */
+    int sync;                   /* skipping to the start of a line */
+    int sync_braces;            /* { minus } skipped */
+    int replay;                 /* 2: give ERRSYNC, 1: give saved token */
+    int replay_tok;
+    void *replay_val;           /* LEV_STYPE *, owned */
+    lev_pos replay_loc;
+
+    /* ---- the tokens around an error ---- */
+    int tok, prev_tok;          /* token kinds */
+    void *tok_val;              /* the parser's LEV_STYPE of tok */
+    lev_pos tok_loc, prev_loc;
+    int tok_first;              /* tok is the first token on its line */
+    char *prev_ident;           /* text of prev_tok when it was a word */
+    char *cur_ident;            /* text of tok when it is a word */
+    int depth_reported;         /* "expression too deep" was said */
+    int stmt_kw;                /* keyword token starting the statement */
+    int stmt_commas;            /* top-level commas since that keyword */
+    int stmt_nesting;
+} lev_ctx;
+
+/* parse.c: handle an INCLUDE statement (parse the file, attach it). */
+void lev_ctx_include(lev_ctx *ctx, lev_stmt *s);
+/* parse.c: a position in this file. */
+lev_pos lev_ctx_pos(const lev_ctx *ctx, int line, int col, int eline,
+                    int ecol);
+srcpos lev_srcpos(lev_pos p);
+
+#endif

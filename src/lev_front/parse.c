@@ -1,0 +1,350 @@
+/* parse.c - the front end's driver: read a des-file (or take text from
+ * memory), run the scanner and parser, resolve INCLUDEs, and report
+ * variables used before any assignment.  Each file gets its own diag, so
+ * messages name the file (and line) the problem is in, INCLUDEd or not. */
+#define _XOPEN_SOURCE 700
+#include "lev_front/lev_ctx.h"
+#include "lev_front/lev_front.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* grammar/lev.y */
+int lev_run_parser(lev_ctx *ctx, const char *text, size_t len);
+
+/* Files larger than this are refused (a des-file is a few hundred KB). */
+#define LEV_MAX_FILE_SIZE ((size_t)1 << 30)
+
+lev_pos lev_ctx_pos(const lev_ctx *ctx, int line, int col, int eline,
+                    int ecol)
+{
+    lev_pos p = {ctx->file->path, line, col, eline, ecol};
+    return p;
+}
+
+srcpos lev_srcpos(lev_pos p)
+{
+    srcpos s = {p.line, p.col, p.end_line, p.end_col};
+    return s;
+}
+
+/* ---- variables used before any assignment ----
+ * Text order within a level (or a function body) is what counts: LEVEL
+ * starts an empty table, a FUNCTION body has only its parameters. */
+typedef struct {
+    const char **v;
+    size_t n, cap;
+} nameset;
+
+static uint32_t hash_name(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+static int ns_find(const nameset *ns, const char *s)
+{
+    if (!ns->cap)
+        return 0;
+    for (size_t i = hash_name(s) & (ns->cap - 1);; i = (i + 1) & (ns->cap - 1)) {
+        if (!ns->v[i])
+            return 0;
+        if (strcmp(ns->v[i], s) == 0)
+            return 1;
+    }
+}
+
+static void ns_add(nameset *ns, const char *s)
+{
+    if (ns_find(ns, s))
+        return;
+    if ((ns->n + 1) * 2 > ns->cap) {
+        nameset bigger = {NULL, 0, ns->cap ? ns->cap * 2 : 16};
+        bigger.v = xcalloc(bigger.cap, sizeof *bigger.v);
+        for (size_t i = 0; i < ns->cap; i++)
+            if (ns->v[i])
+                ns_add(&bigger, ns->v[i]);
+        free(ns->v);
+        *ns = bigger;
+    }
+    size_t i = hash_name(s) & (ns->cap - 1);
+    while (ns->v[i])
+        i = (i + 1) & (ns->cap - 1);
+    ns->v[i] = s;
+    ns->n++;
+}
+
+static void ns_free(nameset *ns)
+{
+    free(ns->v);
+    ns->v = NULL;
+    ns->n = ns->cap = 0;
+}
+
+static void uses_expr(diag *d, nameset *ns, const lev_expr *e)
+{
+    if (!e)
+        return;
+    if (e->kind == LEV_E_VAR && e->sval) {
+        if (!ns_find(ns, e->sval)) {
+            diag_error(d, lev_srcpos(e->pos),
+                       "variable %s is used before any assignment to it",
+                       e->sval);
+            ns_add(ns, e->sval);    /* one message per name */
+        }
+    }
+    for (size_t i = 0; i < e->nargs; i++)
+        uses_expr(d, ns, e->args[i]);
+}
+
+static void uses_block(diag *d, nameset *ns, const lev_block *b);
+
+static void uses_function(diag *d, const lev_stmt *s)
+{
+    nameset inner = {0};
+    const lev_expr *params = s->nargs ? s->args[0] : NULL;
+    for (size_t i = 0; params && i < params->nargs; i++)
+        if (params->args[i] && params->args[i]->sval)
+            ns_add(&inner, params->args[i]->sval);
+    uses_block(d, &inner, &s->body);
+    ns_free(&inner);
+}
+
+static void uses_stmt(diag *d, nameset *ns, const lev_stmt *s)
+{
+    uses_expr(d, ns, s->chance);
+    switch (s->kind) {
+    case LEV_S_ASSIGN:
+        uses_expr(d, ns, s->args[1]);
+        ns_add(ns, s->args[0]->sval);
+        return;
+    case LEV_S_FOR:
+        uses_expr(d, ns, s->args[1]);
+        uses_expr(d, ns, s->args[2]);
+        ns_add(ns, s->args[0]->sval);
+        uses_block(d, ns, &s->body);
+        return;
+    case LEV_S_FUNCTION:
+        uses_function(d, s);
+        return;
+    default:
+        break;
+    }
+    for (size_t i = 0; i < s->nargs; i++)
+        uses_expr(d, ns, s->args[i]);
+    for (size_t i = 0; i < s->nattrs; i++)
+        uses_expr(d, ns, s->attrs[i]);
+    uses_block(d, ns, &s->body);
+    uses_block(d, ns, &s->else_body);
+}
+
+static void uses_block(diag *d, nameset *ns, const lev_block *b)
+{
+    for (size_t i = 0; i < b->n; i++)
+        uses_stmt(d, ns, b->v[i]);
+}
+
+static void check_variables(diag *d, const lev_file *f)
+{
+    for (size_t i = 0; i < f->header.n; i++)
+        if (f->header.v[i]->kind == LEV_S_FUNCTION)
+            uses_function(d, f->header.v[i]);
+    for (size_t i = 0; i < f->nlevels; i++) {
+        nameset ns = {0};
+        uses_block(d, &ns, &f->levels[i]->body);
+        ns_free(&ns);
+    }
+}
+
+/* ---- one file ---- */
+static lev_file *parse_text(const char *name, const char *real,
+                            const char *text, size_t len,
+                            const lev_options *opt, const lev_incl *up,
+                            int depth, int max_errors)
+{
+    lev_file *f = lev_file_new(name);
+    diag d;
+    diag_init(&d, f->path, text, len);
+    if (opt->diag_out)
+        d.out = opt->diag_out;
+    d.max_errors = max_errors;
+    d.werror = opt->werror;
+    d.no_warnings = opt->no_warnings;
+
+    lev_incl me = {up, f->path, real};
+    lev_ctx ctx;
+    memset(&ctx, 0, sizeof ctx);
+    ctx.d = &d;
+    ctx.file = f;
+    ctx.opt = opt;
+    ctx.chain = &me;
+    ctx.include_depth = depth;
+    ctx.src = text;
+    ctx.src_len = len;
+    ctx.line = 1;
+    ctx.col = 1;
+    ctx.stmt_kw = -1;
+    if (lev_run_parser(&ctx, text, len) != 0 && d.errors == 0)
+        diag_error_nopos(&d, "could not be parsed");
+    /* After a syntax error an assignment may be missing from the tree:
+     * checking the variables then would only repeat that error. */
+    if (d.errors == 0)
+        check_variables(&d, f);
+    f->errors += d.errors;
+    f->warnings += d.warnings;
+    return f;
+}
+
+static int default_max_errors(const lev_options *opt)
+{
+    return opt->max_errors > 0 ? opt->max_errors : 50;
+}
+
+lev_file *lev_parse_buffer(const char *name, const char *text, size_t len,
+                           const lev_options *opt)
+{
+    static const lev_options none;
+    if (!opt)
+        opt = &none;
+    char *real = NULL;
+    if (strcmp(name, "-") != 0)
+        real = realpath(name, NULL);
+    lev_file *f = parse_text(name, real, text, len, opt, NULL, 0,
+                             default_max_errors(opt));
+    free(real);
+    return f;
+}
+
+lev_file *lev_parse_file(const char *path, const lev_options *opt)
+{
+    static const lev_options none;
+    if (!opt)
+        opt = &none;
+    char err[200];
+    size_t len = 0;
+    char *text = read_whole_file(path, LEV_MAX_FILE_SIZE, &len, err,
+                                 sizeof err);
+    if (!text) {
+        lev_file *f = lev_file_new(path);
+        fprintf(opt->diag_out ? opt->diag_out : stderr, "%s: error: %s\n",
+                path, err);
+        f->errors = 1;
+        return f;
+    }
+    lev_file *f = lev_parse_buffer(path, text, len, opt);
+    free(text);
+    return f;
+}
+
+/* ---- INCLUDE ---- */
+
+/* "a.des -> b.des -> c.des", outermost first, then `last`. */
+static char *chain_text(const lev_incl *c, const char *last)
+{
+    size_t n = 0;
+    for (const lev_incl *p = c; p; p = p->up)
+        n++;
+    const char **names = xcalloc(n ? n : 1, sizeof *names);
+    size_t i = n;
+    for (const lev_incl *p = c; p; p = p->up)
+        names[--i] = p->name;
+    bytebuf b;
+    bb_init(&b);
+    for (i = 0; i < n; i++)
+        bb_printf(&b, "%s -> ", names[i]);
+    bb_printf(&b, "%s", last);
+    bb_u8(&b, 0);
+    free(names);
+    return (char *)b.data;
+}
+
+static char *join_path(const char *dir, size_t dirlen, const char *name)
+{
+    if (dirlen == 0)
+        return xstrdup(name);
+    return xasprintf("%.*s/%s", (int)dirlen, dir, name);
+}
+
+/* The file an INCLUDE names: relative to the including file, then each -I
+ * directory.  Returns a malloc'd path, or NULL. */
+static char *find_include(const lev_ctx *ctx, const char *name)
+{
+    if (name[0] == '/')
+        return access(name, R_OK) == 0 ? xstrdup(name) : NULL;
+    const char *from = ctx->file->path;
+    const char *slash = strrchr(from, '/');
+    char *p = join_path(from, slash ? (size_t)(slash - from) : 0, name);
+    if (access(p, R_OK) == 0)
+        return p;
+    free(p);
+    for (size_t i = 0; i < ctx->opt->n_include_dirs; i++) {
+        const char *dir = ctx->opt->include_dirs[i];
+        p = join_path(dir, strlen(dir), name);
+        if (access(p, R_OK) == 0)
+            return p;
+        free(p);
+    }
+    return NULL;
+}
+
+void lev_ctx_include(lev_ctx *ctx, lev_stmt *s)
+{
+    diag *d = ctx->d;
+    srcpos at = lev_srcpos(s->args[0]->pos);
+    if (s->name[0] == '\0' || memchr(s->name, '\n', strlen(s->name))) {
+        diag_error(d, at, "INCLUDE needs a file name");
+        return;
+    }
+    char *path = find_include(ctx, s->name);
+    if (!path) {
+        diag_error(d, at, "cannot find INCLUDE file \"%s\"%s", s->name,
+                   ctx->opt->n_include_dirs ? " (nor in any -I directory)"
+                                            : "");
+        return;
+    }
+    if (ctx->include_depth + 1 > LEV_MAX_INCLUDE_DEPTH) {
+        char *chain = chain_text(ctx->chain, path);
+        diag_error(d, at, "INCLUDE files nested more than %d deep: %s",
+                   LEV_MAX_INCLUDE_DEPTH, chain);
+        free(chain);
+        free(path);
+        return;
+    }
+    char *real = realpath(path, NULL);
+    for (const lev_incl *c = ctx->chain; real && c; c = c->up) {
+        if (c->real && strcmp(c->real, real) == 0) {
+            char *chain = chain_text(ctx->chain, path);
+            diag_error(d, at, "INCLUDE cycle: %s", chain);
+            free(chain);
+            free(real);
+            free(path);
+            return;
+        }
+    }
+    char err[200];
+    size_t len = 0;
+    char *text = read_whole_file(path, LEV_MAX_FILE_SIZE, &len, err,
+                                 sizeof err);
+    if (!text) {
+        diag_error(d, at, "cannot read INCLUDE file \"%s\": %s", path, err);
+    } else {
+        int left = d->max_errors - d->errors;
+        lev_file *inc = parse_text(path, real, text, len, ctx->opt,
+                                   ctx->chain, ctx->include_depth + 1,
+                                   left > 0 ? left : 1);
+        d->errors += inc->errors;
+        d->warnings += inc->warnings;
+        if (d->max_errors > 0 && d->errors >= d->max_errors)
+            d->gave_up = 1;
+        s->included = inc;
+        free(text);
+    }
+    free(real);
+    free(path);
+}
