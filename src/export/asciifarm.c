@@ -230,7 +230,7 @@ static void cell_templates(cellout *c, const splev_level *lev, int x, int y,
 
 static int af_char_ok(long c)
 {
-    return (c > ' ' && c < 127 && c != '"' && c != '\\') ||
+    return (c >= ' ' && c < 127 && c != '"' && c != '\\') ||
            (c >= 0xc0 && c < 0x2fff);
 }
 
