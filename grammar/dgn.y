@@ -265,9 +265,9 @@ static void set_word(struct dgn_pctx *ctx, dgn_stmt_kind kind, DGN_LTYPE l,
     s->word_pos = P(lw);
 }
 
-/* Name the offending token as the user wrote it.  When it starts on a
- * later line than the previous token ended, the statement was cut short:
- * point just after the previous token and say "end of line". */
+/* Name the offending token as the user wrote it.  When the statement
+ * still expected something and the token starts on a later line, it was
+ * cut short: point just after the previous token, "found end of line". */
 static void dgn_error(DGN_LTYPE *loc, yyscan_t scanner, struct dgn_pctx *ctx,
                       const char *msg)
 {
@@ -276,7 +276,10 @@ static void dgn_error(DGN_LTYPE *loc, yyscan_t scanner, struct dgn_pctx *ctx,
         return;     /* the scanner already reported this token */
     srcpos pos = P(*loc);
     char found[96];
-    const char *t = ctx->last_text;
+    char t[48];
+    size_t n = ctx->last_len < sizeof t - 1 ? ctx->last_len : sizeof t - 1;
+    memcpy(t, ctx->src + ctx->last_off, n);
+    t[n] = '\0';
     switch (ctx->last_tok) {
     case END:
         snprintf(found, sizeof found, "end of file");
@@ -290,7 +293,8 @@ static void dgn_error(DGN_LTYPE *loc, yyscan_t scanner, struct dgn_pctx *ctx,
     default:
         snprintf(found, sizeof found, "'%.60s'", t);
     }
-    if (ctx->prev_end.line > 0 && pos.line > ctx->prev_end.line) {
+    if (ctx->prev_end.line > 0 && pos.line > ctx->prev_end.line &&
+        strstr(msg, ", expecting ")) {
         pos.line = pos.end_line = ctx->prev_end.line;
         pos.col = pos.end_col = ctx->prev_end.col + 1;
         if (ctx->last_tok != END)
@@ -308,6 +312,7 @@ void dgn_parse_source(diag *d, const char *src, size_t len,
     ctx.d = d;
     ctx.ast = ast;
     ctx.opt = opt;
+    ctx.src = src;
     ctx.line = 1;
     ctx.col = 1;
     yyscan_t scanner;

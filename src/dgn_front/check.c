@@ -48,6 +48,13 @@ static int dungeon_max_levels(const splev_dgn_dungeon *dg)
     return m > SPLEV_MAXLEVEL ? SPLEV_MAXLEVEL : m;
 }
 
+/* strcmp with a cheap first-byte test: the checker compares every name
+ * with every earlier one. */
+static int same_name(const char *a, const char *b)
+{
+    return a[0] == b[0] && strcmp(a, b) == 0;
+}
+
 static int printable_ascii(const char *s)
 {
     for (; *s; s++)
@@ -164,7 +171,7 @@ static void do_dungeon(checker *c, const dgn_stmt *st)
     }
     check_dungeon_name(c, &st->name);
     for (int i = 0; i < s->n_dungeons; i++)
-        if (strcmp(s->dungeons[i].name, st->name.text) == 0)
+        if (same_name(s->dungeons[i].name, st->name.text))
             diag_error(c->d, st->name.pos,
                        "dungeon \"%s\" is already defined on line %d",
                        st->name.text, c->dsrc[i].st->pos.line);
@@ -370,7 +377,7 @@ static int find_chain(checker *c, const dgn_str *name)
     const splev_dgn_script *s = c->s;
     const splev_dgn_dungeon *dg = cur_dungeon(c);
     for (int i = s->n_levels - 1; i >= dg->first_level; i--) {
-        if (strcmp(s->levels[i].name, name->text) != 0)
+        if (!same_name(s->levels[i].name, name->text))
             continue;
         if (s->levels[i].chance < 100) {
             diag_error(c->d, name->pos,
@@ -382,7 +389,7 @@ static int find_chain(checker *c, const dgn_str *name)
         return i - dg->first_level;
     }
     for (int i = 0; i < dg->first_level; i++)
-        if (strcmp(s->levels[i].name, name->text) == 0) {
+        if (same_name(s->levels[i].name, name->text)) {
             diag_error(c->d, name->pos,
                        "cannot chain from \"%s\": it belongs to dungeon \"%s\"; "
                        "chains stay within their own dungeon", name->text,
@@ -402,7 +409,7 @@ static void warn_level_reuse(checker *c, const dgn_stmt *st, char bones)
     for (int i = 0; i < s->n_levels; i++) {
         const splev_dgn_level *l = &s->levels[i];
         int same_dungeon = i >= dg->first_level;
-        if (strcmp(l->name, st->name.text) == 0) {
+        if (same_name(l->name, st->name.text)) {
             if (same_dungeon)
                 diag_warning(c->d, st->name.pos,
                              "level \"%s\" is already defined in this dungeon "
@@ -576,7 +583,7 @@ static void do_branch(checker *c, const dgn_stmt *st)
 static int dungeon_named(const splev_dgn_script *s, const char *name)
 {
     for (int i = 0; i < s->n_dungeons; i++)
-        if (strcmp(s->dungeons[i].name, name) == 0)
+        if (same_name(s->dungeons[i].name, name))
             return i;
     return -1;
 }

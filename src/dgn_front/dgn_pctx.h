@@ -13,7 +13,9 @@ typedef struct dgn_pctx {
     /* The last token scanned: at a syntax error it is the one that did
      * not fit, so the message can name it. */
     int last_tok;
-    char last_text[48];
+    const char *src;        /* the source text being scanned */
+    size_t offset;          /* bytes scanned so far */
+    size_t last_off, last_len;  /* where the last token is in src */
     srcpos last_pos;
     srcpos prev_end;        /* end of the token before it */
     int lex_error;          /* the scanner already reported this token */
