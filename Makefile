@@ -138,3 +138,86 @@ clean:
 	rm -rf $(BUILD) build-asan
 
 -include $(LIB_OBJ:.o=.d) $(CLI_OBJ:.o=.d) $(UNIT_BIN:=.d)
+
+# ---- hardening: fuzzing and valgrind ----
+#   make fuzz            libFuzzer harnesses tests/fuzz/fuzz_*.c (clang) in
+#                        $(BUILD)/fuzz/, and their seed corpora there
+#   make check-fuzz      a short run (FUZZ_TIME seconds) of each harness;
+#                        skipped when clang or libFuzzer is missing
+#   make check-valgrind  every test under valgrind memcheck
+# doc/fuzzing.md tells how to run the harnesses for longer.
+FUZZ_CC   ?= clang
+FUZZ_TIME ?= 30
+FUZZ_SAN  ?= -fsanitize=address,undefined -fno-sanitize-recover=all \
+             -fno-omit-frame-pointer
+FUZZ_DIR   = $(BUILD)/fuzz
+FUZZ_CFLAGS = -std=c11 $(WARN) $(WERROR) -O1 -g $(FUZZ_SAN) \
+              -fsanitize=fuzzer-no-link -Iinclude -Isrc -I$(BUILD)/gen \
+              -Itests/fuzz -MMD -MP
+
+# The finished stages: harnesses 2, 3 and 4 link only these, so they build
+# while other stages are being written.
+FUZZ_CORE_DIRS := common rng dgn_front dgn_emit dgn_load layout levcode level
+FUZZ_CORE_SRC := $(wildcard $(patsubst %,src/%/*.c,$(FUZZ_CORE_DIRS)))
+FUZZ_CORE_OBJ := $(patsubst src/%.c,$(FUZZ_DIR)/obj/%.o,$(FUZZ_CORE_SRC)) \
+                 $(FUZZ_DIR)/obj/gen/dgn_lex.o $(FUZZ_DIR)/obj/gen/dgn_parse.o
+FUZZ_FULL_OBJ := $(patsubst src/%.c,$(FUZZ_DIR)/obj/%.o,$(LIB_SRC)) \
+                 $(patsubst $(BUILD)/gen/%.c,$(FUZZ_DIR)/obj/gen/%.o,$(GEN_C))
+
+# Harness 1 (des source) is built once the des front end has an in-memory
+# entry point.
+FUZZ_DES := $(if $(wildcard src/lev_front/*.c),$(shell grep -l \
+              '^lev_file \*lev_parse_buffer' src/lev_front/*.c 2>/dev/null))
+FUZZ_HARNESSES := dgn_src dgn_bin lev_bin $(if $(FUZZ_DES),des_src)
+FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_HARNESSES))
+FUZZ_GEN_H := $(if $(FUZZ_DES),$(GEN_H),$(BUILD)/gen/dgn_lex.h \
+              $(BUILD)/gen/dgn_parse.h)
+
+.PHONY: fuzz fuzz-corpus check-fuzz check-valgrind
+
+fuzz: $(FUZZ_BINS) fuzz-corpus
+
+fuzz-corpus:
+	sh tests/fuzz/corpus.sh $(BUILD) $(FUZZ_HARNESSES)
+
+$(FUZZ_DIR)/obj/%.o: src/%.c | $(FUZZ_GEN_H)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FUZZ_DIR)/obj/gen/%.o: $(BUILD)/gen/%.c | $(FUZZ_GEN_H)
+	@mkdir -p $(dir $@)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+$(FUZZ_DIR)/libcore.a: $(FUZZ_CORE_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(FUZZ_DIR)/libfull.a: $(FUZZ_FULL_OBJ)
+	rm -f $@
+	$(AR) rcs $@ $^
+
+$(FUZZ_DIR)/fuzz_des_src: tests/fuzz/fuzz_des_src.c $(FUZZ_DIR)/libfull.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -MF $@.d -fsanitize=fuzzer -o $@ $< \
+	    $(FUZZ_DIR)/libfull.a -lm
+
+$(FUZZ_DIR)/fuzz_%: tests/fuzz/fuzz_%.c $(FUZZ_DIR)/libcore.a
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -MF $@.d -fsanitize=fuzzer -o $@ $< \
+	    $(FUZZ_DIR)/libcore.a -lm
+
+check-fuzz:
+	@if sh tests/fuzz/have_libfuzzer.sh $(FUZZ_CC); then \
+	    $(MAKE) BUILD=$(BUILD) fuzz && \
+	    sh tests/fuzz/run.sh $(BUILD) smoke $(FUZZ_TIME) $(FUZZ_HARNESSES); \
+	else \
+	    echo "check-fuzz: skipped: $(FUZZ_CC) with libFuzzer is not available"; \
+	fi
+
+# The suites run each program through tests/valgrind.sh (SPLEV_WRAP), in a
+# build of their own without sanitizers.
+check-valgrind:
+	@command -v valgrind >/dev/null 2>&1 || { \
+	  echo "make: valgrind is needed (apt-get install valgrind)"; exit 1; }
+	SPLEV_WRAP="sh $(CURDIR)/tests/valgrind.sh" \
+	    $(MAKE) BUILD=$(BUILD)-valgrind CFLAGS="-O1 -g" SAN= check
+
+-include $(FUZZ_CORE_OBJ:.o=.d) $(FUZZ_FULL_OBJ:.o=.d) $(FUZZ_BINS:=.d)

@@ -1,0 +1,67 @@
+#!/bin/sh
+# corpus.sh BUILD HARNESS...: assemble the seed corpora in
+# BUILD/fuzz/corpus-HARNESS from the tests, the bundled dat/, the kept
+# crashers (tests/fuzz/regress/HARNESS) and, when present, ../shared/corpus.
+# Nothing from ../shared is copied into the project: only into BUILD.
+set -u
+cd "$(dirname "$0")/../.." || exit 2
+build=$1
+shift
+shared=../shared
+
+# put DIR FILE...: copy the files that exist, named by their path.
+put() {
+    dir=$1
+    shift
+    for f in "$@"; do
+        [ -f "$f" ] || continue
+        cp "$f" "$dir/$(printf '%s' "$f" | tr '/' '_')"
+    done
+}
+
+for h in "$@"; do
+    dir=$build/fuzz/corpus-$h
+    rm -rf "$dir"
+    mkdir -p "$dir"
+    put "$dir" tests/fuzz/regress/"$h"/*
+    case $h in
+    dgn_src)
+        put "$dir" dat/*.def tests/dgn/*/*.def "$shared"/corpus/unnethack/dungeon.def
+        if [ -f "$shared/seeds/dgn_comp-manual.txt" ]; then
+            sed -n '/^# The dungeon description file for the "standard" original/,/^PROTOFILE: "endgame"/p' \
+                "$shared/seeds/dgn_comp-manual.txt" >"$dir/manual.def"
+        fi
+        ;;
+    dgn_bin)
+        put "$dir" tests/levgen/*.dgn "$build"/dat/dungeon
+        # Every dungeon.def the tests have, compiled, when dgn_comp is built.
+        if [ -x "$build/bin/dgn_comp" ]; then
+            for f in dat/*.def tests/dgn/*/*.def "$shared"/corpus/unnethack/dungeon.def; do
+                [ -f "$f" ] || continue
+                "$build/bin/dgn_comp" -w -o "$dir/$(printf '%s' "$f" | tr '/' '_').bin" \
+                    "$f" 2>/dev/null
+            done
+        fi
+        ;;
+    lev_bin)
+        put "$dir" tests/fuzz/seeds/lev_bin/*.lev
+        # Real levels, when lev_comp is built and can write them.
+        if [ -x "$build/bin/lev_comp" ]; then
+            mkdir -p "$dir.tmp"
+            for f in "$shared"/corpus/unnethack/*.des; do
+                [ -f "$f" ] || continue
+                (cd "$dir.tmp" && "$OLDPWD/$build/bin/lev_comp" "$OLDPWD/$f") \
+                    >/dev/null 2>&1
+            done
+            for f in "$dir.tmp"/*; do
+                [ -f "$f" ] && mv "$f" "$dir/lev_$(basename "$f")"
+            done
+            rm -rf "$dir.tmp"
+        fi
+        ;;
+    des_src)
+        put "$dir" dat/*.des tests/*/*.des tests/*/*/*.des "$shared"/corpus/unnethack/*.des
+        ;;
+    esac
+    echo "fuzz: $dir: $(ls "$dir" | wc -l) seed inputs"
+done

@@ -1,0 +1,70 @@
+/* fuzz_util.h - small helpers shared by the libFuzzer harnesses.  Every
+ * name is static: the replay program (tests/unit/test_fuzz_replay.c)
+ * includes several harnesses into one program. */
+#ifndef SPLEV_FUZZ_UTIL_H
+#define SPLEV_FUZZ_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Diagnostics and listings are formatted (so their code runs) but thrown
+ * away. */
+static inline FILE *fuzz_sink(void)
+{
+    static FILE *sink;
+    if (!sink) {
+        sink = fopen("/dev/null", "w");
+        if (!sink)
+            abort();
+    }
+    return sink;
+}
+
+/* A broken invariant: say which and stop, so libFuzzer keeps the input. */
+#if defined(__GNUC__)
+__attribute__((noreturn, format(printf, 1, 2)))
+#endif
+static inline void fuzz_fail(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("fuzz invariant broken: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    abort();
+}
+
+/* An exact-size heap copy, so that reading past the end is an ASan report.
+ * with_nul adds a terminating NUL after size bytes (not counted). */
+static inline char *fuzz_copy(const uint8_t *data, size_t size, int with_nul)
+{
+    char *p = malloc(size + (with_nul ? 1 : 0) + (size == 0 && !with_nul));
+    if (!p)
+        abort();
+    if (size)
+        memcpy(p, data, size);
+    if (with_nul)
+        p[size] = '\0';
+    return p;
+}
+
+/* A seed for the layouts, taken from the input so that different inputs
+ * try different seeds (FNV-1a). */
+static inline uint64_t fuzz_hash(const uint8_t *data, size_t size)
+{
+    uint64_t h = 1469598103934665603u;
+    for (size_t i = 0; i < size; i++) {
+        h ^= data[i];
+        h *= 1099511628211u;
+    }
+    return h;
+}
+
+#endif
