@@ -35,7 +35,7 @@ compare_golden() {
         pass "$1"
         return
     fi
-    if [ ! -f "$3" ]; then
+    if [ ! -e "$3" ]; then
         fail "$1" "missing golden file $3"
     elif cmp -s "$2" "$3"; then
         pass "$1"

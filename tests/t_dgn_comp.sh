@@ -42,8 +42,16 @@ if need_shared "corpus dungeon.def"; then
     sed -n '/^# The dungeon description file for the "standard" original/,/^PROTOFILE: "endgame"/p' \
         "$SHARED/seeds/dgn_comp-manual.txt" >"$TMPD/manual.def"
     expect_text "manual example extracted" "$TMPD/manual.def" 'CHAINLEVEL: "castle" "medusa" + (1, 4)'
-    expect_stdout "manual example compiles" 0 tests/dgn/dump/manual.dump \
-        "$DGN" --dump "$TMPD/manual.def"
+    expect_status "manual example compiles" 0 "$DGN" --dump "$TMPD/manual.def"
+    expect_text "manual example: CHAINLEVEL without bones" "$TMPD/out" \
+        'level 4 "castle" bones none chain "medusa" + (1, 4)'
+    expect_text "manual example: repeated level name is a warning" "$TMPD/err" \
+        'warning: level "fakewiz" is already defined in this dungeon'
+    expect_status "manual example lays out" 0 "$DGN" -o "$TMPD/manual.dgn" "$TMPD/manual.def"
+    expect_status "manual example: 1000 layouts valid" 0 \
+        "$BIN/levgen" --dungeon "$TMPD/manual.dgn" --seed 1 --count 1000
+    expect_status "corpus dungeon.def: 1000 layouts valid" 0 \
+        "$BIN/levgen" --dungeon "$TMPD/unh.dgn" --seed 1 --count 1000
 fi
 
 # Malformed input: an error, exit 1, and no output file.
