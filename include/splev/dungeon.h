@@ -173,6 +173,8 @@ void splev_layout_print_json(FILE *f, const splev_dgn_script *s,
 
 /* Names for printing. */
 const char *splev_branch_type_name(int type);  /* "stair", "no_up", ... */
-const char *splev_align_name(int align);       /* "lawful", ..., "unaligned" */
+/* "lawful", ..., "unaligned" (shared with splev/level.h, defined in
+ * src/level: dungeon and altar alignments use the same bits). */
+const char *splev_align_name(int align);
 
 #endif

@@ -22,16 +22,6 @@ const char *splev_branch_type_name(int type)
     }
 }
 
-const char *splev_align_name(int align)
-{
-    switch (align) {
-    case SPLEV_ALIGN_CHAOTIC: return "chaotic";
-    case SPLEV_ALIGN_NEUTRAL: return "neutral";
-    case SPLEV_ALIGN_LAWFUL: return "lawful";
-    default: return "unaligned";
-    }
-}
-
 /* ---- text ---- */
 
 /* The game's words for a branch: a missing stair on the parent's side is a
