@@ -40,7 +40,7 @@ GEN_H   := $(GEN_C:.c=.h)
 LIB_SRC := $(filter-out src/cli/%,$(wildcard src/*/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
 LIB_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRC)) \
-           $(patsubst $(BUILD)/gen/%.c,$(BUILD)/obj/gen/%.o,$(GEN_C))
+           $(patsubst $(BUILD)/gen/%.c,$(BUILD)/obj/_gen/%.o,$(GEN_C))
 CLI_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(CLI_SRC))
 LIB     := $(BUILD)/lib/libsplev.a
 BINS    := $(patsubst src/cli/%.c,$(BUILD)/bin/%,$(CLI_SRC))
@@ -89,7 +89,7 @@ $(BUILD)/obj/%.o: src/%.c | $(GEN_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
-$(BUILD)/obj/gen/%.o: $(BUILD)/gen/%.c | $(GEN_H)
+$(BUILD)/obj/_gen/%.o: $(BUILD)/gen/%.c | $(GEN_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 

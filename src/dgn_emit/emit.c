@@ -14,22 +14,32 @@
 static const unsigned char dgn_magic[8] = {0x89, 'S', 'P', 'D',
                                            'G',  'N', '\r', '\n'};
 
+/* The string table under construction, with the offset and length of
+ * each string so that looking one up compares lengths, not bytes. */
+typedef struct {
+    bytebuf t;
+    uint32_t *off, *len;
+    size_t n, cap;
+} strtab;
+
 /* The offset of s in the table, adding it at the end when it is new: the
  * table stays deduplicated, in order of first use, with "" at offset 0. */
-static uint32_t strtab_intern(bytebuf *t, const char *s)
+static uint32_t strtab_intern(strtab *st, const char *s)
 {
     if (!s || !*s)
         return 0;
-    size_t n = strlen(s);
-    for (size_t off = 1; off < t->len;) {
-        const char *cur = (const char *)t->data + off;
-        size_t cur_len = strlen(cur);
-        if (cur_len == n && memcmp(cur, s, n) == 0)
-            return (uint32_t)off;
-        off += cur_len + 1;
-    }
-    uint32_t off = (uint32_t)t->len;
-    bb_put(t, s, n + 1);
+    uint32_t n = (uint32_t)strlen(s);
+    for (size_t i = 0; i < st->n; i++)
+        if (st->len[i] == n && st->t.data[st->off[i]] == (unsigned char)s[0] &&
+            memcmp(st->t.data + st->off[i], s, n) == 0)
+            return st->off[i];
+    size_t cap = st->cap;
+    grow_array((void **)&st->off, &cap, st->n + 1, sizeof *st->off);
+    grow_array((void **)&st->len, &st->cap, st->n + 1, sizeof *st->len);
+    uint32_t off = (uint32_t)st->t.len;
+    st->off[st->n] = off;
+    st->len[st->n++] = n;
+    bb_put(&st->t, s, n + 1);
     return off;
 }
 
@@ -44,7 +54,7 @@ static void put_s16(bytebuf *b, int v)
     bb_u16(b, (unsigned)v & 0xFFFFu);
 }
 
-static void put_dungeon(bytebuf *b, bytebuf *t, const splev_dgn_dungeon *d)
+static void put_dungeon(bytebuf *b, strtab *t, const splev_dgn_dungeon *d)
 {
     bb_u32(b, strtab_intern(t, d->name));
     bb_u32(b, strtab_intern(t, d->proto));
@@ -62,7 +72,7 @@ static void put_dungeon(bytebuf *b, bytebuf *t, const splev_dgn_dungeon *d)
     bb_u16(b, (unsigned)d->n_branches & 0xFFFFu);
 }
 
-static void put_level(bytebuf *b, bytebuf *t, const splev_dgn_level *l)
+static void put_level(bytebuf *b, strtab *t, const splev_dgn_level *l)
 {
     bb_u32(b, strtab_intern(t, l->name));
     bb_u8(b, (unsigned char)l->bones);
@@ -104,22 +114,26 @@ static void put_header(bytebuf *out, const splev_dgn_script *s,
 
 unsigned char *splev_dgn_encode(const splev_dgn_script *s, size_t *len)
 {
-    bytebuf body, strtab, out;
+    bytebuf body, out;
+    strtab st;
+    memset(&st, 0, sizeof st);
     bb_init(&body);
-    bb_init(&strtab);
+    bb_init(&st.t);
     bb_init(&out);
-    bb_u8(&strtab, 0); /* offset 0: the empty string */
+    bb_u8(&st.t, 0); /* offset 0: the empty string */
     for (int i = 0; i < s->n_dungeons; i++)
-        put_dungeon(&body, &strtab, &s->dungeons[i]);
+        put_dungeon(&body, &st, &s->dungeons[i]);
     for (int i = 0; i < s->n_levels; i++)
-        put_level(&body, &strtab, &s->levels[i]);
+        put_level(&body, &st, &s->levels[i]);
     for (int i = 0; i < s->n_branches; i++)
         put_branch(&body, &s->branches[i]);
-    bb_put(&body, strtab.data, strtab.len);
-    put_header(&out, s, &body, strtab.len);
+    bb_put(&body, st.t.data, st.t.len);
+    put_header(&out, s, &body, st.t.len);
     bb_put(&out, body.data, body.len);
     bb_free(&body);
-    bb_free(&strtab);
+    bb_free(&st.t);
+    free(st.off);
+    free(st.len);
     *len = out.len;
     return out.data;
 }
