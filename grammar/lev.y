@@ -259,6 +259,8 @@ simple_stmt
           $$->body = *take_block($13); free($13); $$->has_body = 1; }
     | ALTAR ':' coordish ',' altar_align ',' altar_type
         { $$ = args(S(ALTAR, @$), 3, $3, $5, $7); }
+    | ALTAR ':' coordish ',' RANDOM ',' altar_type
+        { $$ = args(S(ALTAR, @$), 3, $3, E(RANDOM, @5), $7); }
     | LADDER ':' coordish ',' W_UPDOWN
         { $$ = args(S(LADDER, @$), 2, $3, lev_expr_word(P(@5), (int)$5)); }
     | STAIR ':' place ',' W_UPDOWN
@@ -1275,6 +1277,9 @@ static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
                    "the text is nested too deeply to parse");
         return;
     }
+    /* The scanner gave up (and said why): no second message. */
+    if (ctx->stop && ctx->tok == 0)
+        return;
     /* Recovery: the parser will drop this token; give it back after
      * ERRSYNC when it starts a line or closes a block, or else drop the
      * rest of the line. */
@@ -1319,16 +1324,17 @@ static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
     }
     char slot[60];
     const char *words = NULL;
+    int commas = ctx->stmt_commas - (ctx->tok == ',');
     if (have_prev && (ctx->prev_tok == ',' || ctx->prev_tok == ':') &&
         ctx->nesting == ctx->stmt_nesting &&
-        slot_name(ctx->stmt_kw, ctx->stmt_commas, slot, sizeof slot))
+        slot_name(ctx->stmt_kw, commas, slot, sizeof slot))
         words = slot_words(slot);
     if (words)
         diag_error(ctx->d, lev_srcpos(ctx->tok_loc),
                    "expected %s after %s, found %s", words, prev, found);
     else if (have_prev)
         diag_error(ctx->d, lev_srcpos(ctx->tok_loc),
-                   "unexpected %s after %s", found, prev);
+                   "%s is not expected after %s", found, prev);
     else
         diag_error(ctx->d, lev_srcpos(ctx->tok_loc), "unexpected %s", found);
 }

@@ -4,7 +4,8 @@
  * line per argument slot ("name: value"), then its block indented.
  * Expressions print on one line: atoms as written followed by @line:col,
  * compound nodes as (kind@line:col child ...), an absent part as "-".
- * Positions in another file than the one dumped carry its name. */
+ * MAP rows print between backquotes.  The statements of an INCLUDEd file
+ * follow its "included file" line, with positions in that file. */
 #include "lev_front/lev_front.h"
 
 #include <string.h>
@@ -201,7 +202,7 @@ static void stmt(dumper *d, const lev_stmt *s, int depth)
         for (size_t i = 0; i < m->nrows; i++) {
             indent(d, depth + 2);
             fprintf(o, "%d: ", m->rows[i].line);
-            quoted(o, m->rows[i].text, '|');
+            quoted(o, m->rows[i].text, '`');
             fputc('\n', o);
         }
     }
@@ -227,7 +228,9 @@ static void stmt(dumper *d, const lev_stmt *s, int depth)
         for (size_t i = 0; i < s->included->nlevels; i++) {
             const lev_level *l = s->included->levels[i];
             indent(d, depth + 2);
-            fprintf(o, "LEVEL \"%s\" ", l->name);
+            fputs("LEVEL ", o);
+            quoted(o, l->name, '"');
+            fputc(' ', o);
             range(&sub, l->pos);
             fputc('\n', o);
             if (l->flags)
@@ -250,7 +253,9 @@ void lev_dump(FILE *out, const lev_file *f)
     block(&d, &f->header, 1);
     for (size_t i = 0; i < f->nlevels; i++) {
         const lev_level *l = f->levels[i];
-        fprintf(out, "  LEVEL \"%s\" ", l->name);
+        fputs("  LEVEL ", out);
+        quoted(out, l->name, '"');
+        fputc(' ', out);
         range(&d, l->pos);
         fputc('\n', out);
         if (l->flags)

@@ -196,6 +196,15 @@ static lev_file *parse_text(const char *name, const char *real,
      * checking the variables then would only repeat that error. */
     if (d.errors == 0)
         check_variables(&d, f);
+    if (depth == 0 && d.errors == 0 && f->nlevels == 0) {
+        int includes = 0;
+        for (size_t i = 0; i < f->header.n; i++)
+            includes |= f->header.v[i]->kind == LEV_S_INCLUDE;
+        if (!includes) {
+            srcpos none = {0, 0, 0, 0};
+            diag_warning(&d, none, "no LEVEL in this file");
+        }
+    }
     f->errors += d.errors;
     f->warnings += d.warnings;
     return f;
