@@ -6,6 +6,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -80,6 +81,9 @@ static int write_all(int fd, const unsigned char *p, size_t n)
     return 0;
 }
 
+static int write_tmp_and_rename(const char *path, const void *data,
+                                size_t len, char *err, size_t errlen);
+
 int write_file_atomic(const char *path, const void *data, size_t len,
                       char *err, size_t errlen)
 {
@@ -90,6 +94,32 @@ int write_file_atomic(const char *path, const void *data, size_t len,
         }
         return 0;
     }
+    /* While the temporary file exists, signals that would end the program
+     * are held back (they take effect once it is renamed or removed), and
+     * SIGXFSZ is ignored so that a file-size limit makes write() fail with
+     * EFBIG instead of killing the program with the file half written. */
+    sigset_t hold, saved_mask;
+    sigemptyset(&hold);
+    sigaddset(&hold, SIGINT);
+    sigaddset(&hold, SIGTERM);
+    sigaddset(&hold, SIGHUP);
+    sigaddset(&hold, SIGQUIT);
+    sigaddset(&hold, SIGPIPE);
+    sigprocmask(SIG_BLOCK, &hold, &saved_mask);
+    struct sigaction ign, saved_xfsz;
+    memset(&ign, 0, sizeof ign);
+    ign.sa_handler = SIG_IGN;
+    sigemptyset(&ign.sa_mask);
+    sigaction(SIGXFSZ, &ign, &saved_xfsz);
+    int rc = write_tmp_and_rename(path, data, len, err, errlen);
+    sigaction(SIGXFSZ, &saved_xfsz, NULL);
+    sigprocmask(SIG_SETMASK, &saved_mask, NULL);
+    return rc;
+}
+
+static int write_tmp_and_rename(const char *path, const void *data,
+                                size_t len, char *err, size_t errlen)
+{
     size_t plen = strlen(path);
     char *tmp = xmalloc(plen + 16);
     memcpy(tmp, path, plen);

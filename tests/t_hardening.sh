@@ -1,0 +1,212 @@
+# t_hardening.sh - nothing lost on failure, and the bad-input regression
+# items of issue 8 that apply to dgn_comp (and, through the unit program
+# test_hardening, to the .lev and dungeon script loaders).
+DGN=$BIN/dgn_comp
+H=$TMPD/hard
+rm -rf "$H"
+mkdir -p "$H"
+
+# no_tmp_left NAME DIR: no temporary output file remains in DIR.
+no_tmp_left() {
+    if ls -a "$2" | grep -q '\.tmp'; then
+        fail "$1" "temporary files left in $2:" "$(ls -a "$2" | grep '\.tmp')"
+    else
+        pass "$1"
+    fi
+}
+
+# A dungeon.def whose script is larger than 2 KB, so that a 1-block file
+# size limit cuts its write short (whatever the block size of ulimit -f).
+awk 'BEGIN {
+    printf "DUNGEON: \"The Dungeons of Doom\" \"D\" (32, 0)\n"
+    for (l = 1; l <= 30; l++)
+        printf "LEVEL: \"level%02dabcdefg\" \"none\" @ (%d, 0)\n", l, l
+    for (d = 1; d < 16; d++)
+        printf "BRANCH: \"Branch dungeon %02d\" @ (%d, 0)\n", d, d
+    for (d = 1; d < 16; d++) {
+        printf "DUNGEON: \"Branch dungeon %02d\" \"%c\" (4, 0)\n", d, 96 + d
+        printf "LEVEL: \"bottom%02dabcdef\" \"none\" @ (-1, 0)\n", d
+    }
+}' >"$H/big.def"
+run "$DGN" -o "$H/big.ref" "$H/big.def"
+size=$(cat "$H/big.ref" 2>/dev/null | wc -c)
+if [ "$RC" -eq 0 ] && [ "$size" -gt 2048 ]; then
+    pass "big.def compiles to more than 2 KB"
+else
+    fail "big.def compiles to more than 2 KB" "status $RC, $size bytes" "$(head -3 "$TMPD/err")"
+fi
+
+# ---- a file-size limit (SIGXFSZ): clear error, exit 1, old output kept ----
+# (A limit of 0 blocks cannot be tested this way: the diagnostics go to a
+# file too, and writing them would raise SIGXFSZ.)
+# ulimit_run N CMD...: CMD under a file-size limit of N blocks.
+ulimit_run() {
+    lim=$1
+    shift
+    run sh -c 'ulimit -f "$0" && exec "$@"' "$lim" "$@"
+}
+mkdir -p "$H/fsz"
+cp dat/dungeon.def "$H/fsz/old.def"
+"$DGN" -o "$H/fsz/out" "$H/fsz/old.def" 2>/dev/null
+cp "$H/fsz/out" "$H/fsz/out.before"
+for lim in 1; do
+    ulimit_run $lim "$DGN" -o "$H/fsz/out" "$H/big.def"
+    if crashed; then
+        fail "ulimit -f $lim: no signal death" "status $RC (SIGXFSZ?)" "$(head -3 "$TMPD/err")"
+    elif [ "$RC" -ne 1 ]; then
+        fail "ulimit -f $lim: exit 1" "status $RC"
+    else
+        pass "ulimit -f $lim: exit 1"
+    fi
+    expect_text "ulimit -f $lim: says why" "$TMPD/err" "out: error: write error: File too large"
+    expect_same "ulimit -f $lim: old output byte-identical" "$H/fsz/out" "$H/fsz/out.before"
+    no_tmp_left "ulimit -f $lim: no temporary file left" "$H/fsz"
+done
+# A new output under the limit: nothing at all is left.
+ulimit_run 1 "$DGN" -o "$H/fsz/new" "$H/big.def"
+expect_no_file "ulimit -f 1: no partial new output" "$H/fsz/new"
+no_tmp_left "ulimit -f 1: no temporary file for a new output" "$H/fsz"
+
+# ---- a full disk: a small tmpfs filled up (needs mount; root) ----
+mkdir -p "$H/full"
+if mount -t tmpfs -o size=16k splev-test "$H/full" 2>/dev/null; then
+    "$DGN" -o "$H/full/out" dat/dungeon.def 2>/dev/null
+    cp "$H/full/out" "$H/fsz/full.before"
+    dd if=/dev/zero of="$H/full/filler" bs=1024 count=64 2>/dev/null
+    run "$DGN" -o "$H/full/out" "$H/big.def"
+    if crashed || [ "$RC" -ne 1 ]; then
+        fail "full disk: exit 1" "status $RC" "$(head -3 "$TMPD/err")"
+    else
+        pass "full disk: exit 1"
+    fi
+    expect_text "full disk: says why" "$TMPD/err" "out: error: write error: No space left on device"
+    expect_same "full disk: old output byte-identical" "$H/full/out" "$H/fsz/full.before"
+    no_tmp_left "full disk: no temporary file left" "$H/full"
+    umount "$H/full"
+else
+    skip "full disk" "cannot mount a tmpfs here"
+fi
+
+# ---- an unwritable output directory ----
+: >"$H/plainfile"
+run "$DGN" -o "$H/plainfile/x.dgn" dat/dungeon.def
+if crashed || [ "$RC" -ne 1 ]; then
+    fail "output under a plain file: exit 1" "status $RC"
+else
+    pass "output under a plain file: exit 1"
+fi
+expect_text "output under a plain file: says why" "$TMPD/err" \
+    "plainfile/x.dgn: error: cannot create output: Not a directory"
+# Root ignores permission bits, so a read-only bind mount stands in for an
+# unwritable directory.
+mkdir -p "$H/ro"
+"$DGN" -o "$H/ro/out" dat/dungeon.def 2>/dev/null
+cp "$H/ro/out" "$H/ro.before"
+if [ "$(id -u)" != 0 ]; then
+    chmod 555 "$H/ro"
+    ro_ok=1
+elif mount --bind "$H/ro" "$H/ro" 2>/dev/null; then
+    if mount -o remount,bind,ro "$H/ro" 2>/dev/null; then ro_ok=1; else ro_ok=; fi
+else
+    ro_ok=
+fi
+if [ -n "$ro_ok" ]; then
+    run "$DGN" -o "$H/ro/out" "$H/big.def"
+    if crashed || [ "$RC" -ne 1 ]; then
+        fail "read-only directory: exit 1" "status $RC"
+    else
+        pass "read-only directory: exit 1"
+    fi
+    expect_text "read-only directory: says why" "$TMPD/err" "out: error: cannot create output:"
+    expect_same "read-only directory: old output byte-identical" "$H/ro/out" "$H/ro.before"
+    no_tmp_left "read-only directory: no temporary file left" "$H/ro"
+else
+    skip "read-only directory" "cannot make a read-only directory here"
+fi
+umount "$H/ro" 2>/dev/null
+chmod 755 "$H/ro" 2>/dev/null
+
+# ---- an interrupted compile: SIGTERM and SIGHUP keep the old output
+# (checked on a large input so that the signal lands during the work) ----
+awk 'BEGIN { for (i = 0; i < 400000; i++) printf "# padding line %d of a long comment block\n", i;
+             print "DUNGEON: \"Main\" \"M\" (5, 0)" }' >"$H/slow.def"
+for sig in TERM HUP; do
+    cp "$H/ro.before" "$H/sig.out"
+    "$DGN" -o "$H/sig.out" "$H/slow.def" 2>/dev/null &
+    pid=$!
+    sleep 0.05 2>/dev/null || sleep 1
+    kill -$sig $pid 2>/dev/null
+    wait $pid 2>/dev/null
+    if cmp -s "$H/sig.out" "$H/ro.before"; then
+        pass "SIG$sig: old output byte-identical or fully replaced"
+    else
+        "$DGN" -o "$H/sig.want" "$H/slow.def" 2>/dev/null
+        expect_same "SIG$sig: old output byte-identical or fully replaced" "$H/sig.out" "$H/sig.want"
+    fi
+    no_tmp_left "SIG$sig: no temporary file left" "$H"
+done
+
+# ---- bad input: exact diagnostic, exit 1, nothing written ----
+# bad_dgn NAME FILE TEXT: dgn_comp rejects FILE saying TEXT, writes nothing.
+bad_dgn() {
+    rm -f "$H/bad.out"
+    run "$DGN" -o "$H/bad.out" "$2"
+    if crashed || [ "$RC" -ne 1 ]; then
+        fail "$1: exit 1" "status $RC" "$(head -3 "$TMPD/err")"
+    else
+        pass "$1: exit 1"
+    fi
+    expect_text "$1: diagnostic" "$TMPD/err" "$3"
+    expect_no_file "$1: nothing written" "$H/bad.out"
+}
+awk 'BEGIN { for (i = 0; i < 1048576; i++) printf "w"; print "" }' >"$H/token-word.def"
+bad_dgn "1 MB word" "$H/token-word.def" "token-word.def:1:1: error: unknown word"
+awk 'BEGIN { for (i = 0; i < 1048576; i++) printf "7"; print "" }' >"$H/token-num.def"
+bad_dgn "1 MB number" "$H/token-num.def" "token-num.def:1:1: error: number 7777777"
+awk 'BEGIN { printf "DUNGEON: \""; for (i = 0; i < 1048576; i++) printf "s"; print "\" \"M\" (1, 0)" }' >"$H/token-str.def"
+bad_dgn "1 MB string" "$H/token-str.def" "is 1048576 characters long (at most 23)"
+awk 'BEGIN { srand(11); for (i = 0; i < 65536; i++) printf "%c", int(rand() * 256) }' \
+    >"$H/garbage.def" 2>/dev/null
+bad_dgn "binary garbage" "$H/garbage.def" "garbage.def:1:"
+: >"$H/empty.def"
+bad_dgn "empty file" "$H/empty.def" "empty.def: error: no DUNGEON is defined"
+printf '# nothing but comments\n\n   # and blanks\n' >"$H/comments.def"
+bad_dgn "comment-only file" "$H/comments.def" "comments.def: error: no DUNGEON is defined"
+printf 'DUNGEON: "A" "A" (1, 0)\000\n' >"$H/nul.def"
+bad_dgn "NUL byte" "$H/nul.def" "nul.def:1:24: error: NUL byte in the input"
+printf 'DUNGEON: "A" "A" (1, 0)\n\200\n' >"$H/x80.def"
+bad_dgn "byte 0x80" "$H/x80.def" "x80.def:2:1: error: byte 0x80 outside a string (only ASCII is allowed here)"
+printf 'DUNGEON: "A" "A" (1, 0)\n  \377\n' >"$H/xff.def"
+bad_dgn "byte 0xFF" "$H/xff.def" "xff.def:2:3: error: byte 0xff outside a string (only ASCII is allowed here)"
+printf 'DUNGEON: "A\351" "A" (1, 0)\n' >"$H/hibyte-str.def"
+bad_dgn "byte 0xE9 in a name" "$H/hibyte-str.def" "hibyte-str.def:1:10: error: dungeon name may only hold printable ASCII characters"
+printf 'DUNGEON: "A" "A" (1, 0)\nLEVEL: "oracle\n' >"$H/unterminated.def"
+bad_dgn "unterminated string" "$H/unterminated.def" \
+    "unterminated.def:2:8: error: unterminated string (a string ends on the line it starts)"
+printf 'DUNGEON: "A" "A" (1, 0)\nLEVEL: "oracle" "O" @ (5' >"$H/unfinished.def"
+bad_dgn "statement cut at the end of the file" "$H/unfinished.def" "unfinished.def:2:"
+
+# 10,000 dungeons: the limit error, fast.
+awk 'BEGIN { for (i = 0; i < 10000; i++) printf "DUNGEON: \"D%d\" \"%c\" (1, 0)\n", i, 65 + i % 26 }' \
+    >"$H/many.def"
+t0=$(date +%s)
+bad_dgn "10000 dungeons" "$H/many.def" "many.def:17:1: error: too many dungeons (at most 16)"
+t1=$(date +%s)
+if [ $((t1 - t0)) -le 5 ]; then
+    pass "10000 dungeons: rejected within 5 s"
+else
+    fail "10000 dungeons: rejected within 5 s" "took $((t1 - t0)) s"
+fi
+expect_text "10000 dungeons: stops at the error limit" "$TMPD/err" \
+    "many.def: error: too many errors, stopping"
+
+# A 4,000-character output path: a clear error, nothing written.
+long=$(awk 'BEGIN { for (i = 0; i < 800; i++) printf "abcd/"; }')
+run "$DGN" -o "$H/$long.dgn" dat/dungeon.def
+if crashed || [ "$RC" -ne 1 ]; then
+    fail "4000-character output path: exit 1" "status $RC"
+else
+    pass "4000-character output path: exit 1"
+fi
+expect_text "4000-character output path: says why" "$TMPD/err" "error: cannot create output:"
+no_tmp_left "bad input: no temporary file left" "$H"
