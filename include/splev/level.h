@@ -105,6 +105,7 @@ typedef struct splev_altar {
 typedef struct splev_grave {
     int x, y;
     char *epitaph;        /* NULL: none */
+    int random_epitaph;   /* 1: the game picks a random epitaph */
 } splev_grave;
 
 enum { SPLEV_ENGR_DUST = 1, SPLEV_ENGR_ENGRAVE, SPLEV_ENGR_BURN,

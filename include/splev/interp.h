@@ -1,0 +1,73 @@
+/* splev/interp.h - run a verified level script into a level.
+ *
+ * splev_run() executes a script (splev_lev_decode) with our own PRNG seeded
+ * from `seed`, under an explicit generation context that stands in for the
+ * game's state (depth, hero, calendar, dungeon).  Monsters and objects are
+ * not simulated: the level records what the script asked for.  The same
+ * script, context and seed give the same level, byte for byte, everywhere.
+ * doc/interpreter.md documents every field, default and rule. */
+#ifndef SPLEV_INTERP_H
+#define SPLEV_INTERP_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "splev/level.h"
+#include "splev/levscript.h"
+
+/* A names table (kind<TAB>class<TAB>frequency<TAB>name lines). */
+typedef struct splev_names splev_names;
+
+/* Load a names table; NULL with a message in err when it cannot be read
+ * or a line is malformed ("FILE:LINE: ..."). */
+splev_names *splev_names_load(const char *path, char *err, size_t errlen);
+void splev_names_free(splev_names *n);
+/* Number of entries of a kind ("monster", "object", "trap", "room"). */
+size_t splev_names_count(const splev_names *n, const char *kind);
+
+/* The generation context: what the game would know.  Fill it with
+ * splev_genctx_init() and change what you need. */
+typedef struct splev_genctx {
+    int depth;              /* level.depth (default 1) */
+    int difficulty;         /* level.difficulty; < 1 means "= depth" */
+    int dunlev;             /* level number inside its dungeon (default 1) */
+    int hero_align;         /* SPLEV_AM_LAWFUL/NEUTRAL/CHAOTIC (default neutral) */
+    int level_align;        /* alignment of the level, 0 none (default) */
+    int dungeon_align;      /* alignment of the dungeon, 0 none (default) */
+    const char *hero_name;  /* hero.name (default "Hero") */
+    const char *hero_role;  /* hero.role (default "Valkyrie") */
+    const char *hero_race;  /* hero.race (default "human") */
+    /* Calendar values of the time.* core functions (default all 0 except
+     * yyyymmdd 20000101 and moon phase 0). */
+    int discordian_holiday, pirateday, aprilfools, piday, towelday;
+    int midnight, night, friday13, moon_phase;
+    long yyyymmdd;
+    /* Dungeon membership and situation. */
+    int in_mines, in_minetown, in_sokoban, in_gehennom, in_wiztower;
+    int in_endgame, in_quest;
+    int top_level;          /* 1: up stairs would leave the dungeon (no stair) */
+    int bottom_level;       /* 1: down stairs would leave the dungeon */
+    int can_dig_down;       /* 1 (default): trap doors and holes allowed */
+    int has_branch;         /* 1: place a branch stair when none is given */
+    int branch_up;          /* direction of that branch stair */
+    int branch_portal;      /* 1: the branch is a portal */
+    int flip;               /* 1 (default): apply the random flips (§9.4);
+                             * 0: never flip (the draws still happen) */
+    const char *carrying;   /* hero.carrying: NUL-separated object names the
+                             * hero carries, ending with an empty one; NULL
+                             * for nothing (default) */
+    const splev_names *names; /* names table for random picks, or NULL */
+    uint64_t max_steps;     /* instructions before "step limit" (10000000) */
+    int max_call_depth;     /* nested CALLs (default 100) */
+    size_t max_things;      /* recorded things + messages (default 100000) */
+    size_t max_string;      /* longest string value in bytes (default 65536) */
+} splev_genctx;
+
+void splev_genctx_init(splev_genctx *ctx);
+
+/* Run script s into a new level.  On a run-time error returns NULL and
+ * puts "FILE:LINE: error: message" into err.  ctx may be NULL (defaults). */
+splev_level *splev_run(const splev_levscript *s, const splev_genctx *ctx,
+                       uint64_t seed, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,371 @@
+/* epilogue.c - what runs after the script (SEMANTICS §9, §8.15): door
+ * orientation, boundary markers, wallification, flipping, solidify,
+ * level-region placement and the digging bounds. */
+#include "interp/rooms.h"
+#include "interp/vm.h"
+
+#include <string.h>
+
+static void orient_doors(vm *v)
+{
+    for (int y = 0; y < YN; y++)
+        for (int x = 1; x < XN; x++) {
+            int t = v->lev->cells[x][y].typ;
+            if (t == SPLEV_DOOR || t == SPLEV_SDOOR)
+                vm_set_door_orientation(v->lev, x, y);
+        }
+}
+
+/* The `B` map character marks an invisible boundary: floor after all. */
+static void remove_boundary_markers(vm *v)
+{
+    int any = 0;
+    for (int x = 0; x < XN - 1 && !any; x++)
+        for (int y = 0; y < YN - 1 && !any; y++)
+            any = v->lev->cells[x][y].typ == SPLEV_CROSSWALL;
+    if (!any)
+        return;
+    for (int x = 0; x < XN - 2; x++)
+        for (int y = 0; y < YN - 1; y++)
+            if (v->lev->cells[x][y].typ == SPLEV_CROSSWALL && v->touched[x][y])
+                v->lev->cells[x][y].typ = SPLEV_ROOM;
+}
+
+typedef struct extents {
+    int lx, ly, hx, hy, empty;
+} extents;
+
+static int column_only_walls(const splev_level *lev, int x)
+{
+    for (int y = 0; y < YN; y++) {
+        int t = lev->cells[x][y].typ;
+        if (t != SPLEV_STONE && !SPLEV_IS_WALL(t))
+            return 0;
+    }
+    return 1;
+}
+
+static int row_only_walls(const splev_level *lev, int y, int lx, int hx)
+{
+    for (int x = lx; x <= hx; x++) {
+        int t = lev->cells[x][y].typ;
+        if (t != SPLEV_STONE && !SPLEV_IS_WALL(t))
+            return 0;
+    }
+    return 1;
+}
+
+static int column_used(const splev_level *lev, int x)
+{
+    for (int y = 0; y < YN; y++)
+        if (lev->cells[x][y].typ != SPLEV_STONE)
+            return 1;
+    return 0;
+}
+
+static int row_used(const splev_level *lev, int y, int lx, int hx)
+{
+    for (int x = lx; x <= hx; x++)
+        if (lev->cells[x][y].typ != SPLEV_STONE)
+            return 1;
+    return 0;
+}
+
+/* The level extents of §9.1 "bound digging" (DECISIONS 45: as observed). */
+static extents level_extents(vm *v)
+{
+    const splev_level *lev = v->lev;
+    int maze = (lev->flags & SPLEV_F_MAZELEVEL) != 0;
+    extents e = {0, 0, XN - 1, YN - 1, 1};
+    int first = -1, last = -1;
+    for (int x = 0; x < XN; x++)
+        if (column_used(lev, x)) {
+            if (first < 0)
+                first = x;
+            last = x;
+        }
+    if (first < 0)
+        return e;
+    e.empty = 0;
+    e.lx = maze && column_only_walls(lev, first) ? first : first - 1;
+    e.hx = maze && column_only_walls(lev, last) ? last : last + 1;
+    if (e.lx < 0) e.lx = 0;
+    if (e.hx > XN - 1) e.hx = XN - 1;
+    first = last = -1;
+    for (int y = 0; y < YN; y++)
+        if (row_used(lev, y, e.lx, e.hx)) {
+            if (first < 0)
+                first = y;
+            last = y;
+        }
+    e.ly = maze && row_only_walls(lev, first, e.lx, e.hx) ? first : first - 1;
+    e.hy = maze && row_only_walls(lev, last, e.lx, e.hx) ? last : last + 1;
+    return e;
+}
+
+/* ---- flipping (§9.4) ---- */
+
+typedef struct flip {
+    int fx, fy;              /* mirror x, mirror y */
+    int x1, y1, x2, y2;      /* the area */
+} flip;
+
+static int in_area(const flip *f, int x, int y)
+{
+    return x >= f->x1 && x <= f->x2 && y >= f->y1 && y <= f->y2;
+}
+
+static void flip_point(const flip *f, int *x, int *y)
+{
+    if (!in_area(f, *x, *y))
+        return;
+    if (f->fx)
+        *x = f->x2 - *x + f->x1;
+    if (f->fy)
+        *y = f->y2 - *y + f->y1;
+}
+
+static void flip_box(const flip *f, int *lx, int *ly, int *hx, int *hy)
+{
+    int ax = *lx, ay = *ly, bx = *hx, by = *hy;
+    flip_point(f, &ax, &ay);
+    flip_point(f, &bx, &by);
+    *lx = ax < bx ? ax : bx;
+    *hx = ax < bx ? bx : ax;
+    *ly = ay < by ? ay : by;
+    *hy = ay < by ? by : ay;
+}
+
+static int flip_dbdir(const flip *f, int dir)
+{
+    if (f->fy && (dir == SPLEV_DB_NORTH || dir == SPLEV_DB_SOUTH))
+        return dir ^ 1;
+    if (f->fx && (dir == SPLEV_DB_EAST || dir == SPLEV_DB_WEST))
+        return dir ^ 1;
+    return dir;
+}
+
+static void flip_cells(vm *v, const flip *f)
+{
+    splev_level *lev = v->lev;
+    for (int x = f->x1; x <= f->x2; x++)
+        for (int y = f->y1; y <= f->y2; y++) {
+            int t = lev->cells[x][y].typ;
+            if (t == SPLEV_DRAWBRIDGE_UP || t == SPLEV_DRAWBRIDGE_DOWN) {
+                int fl = lev->cells[x][y].flags;
+                lev->cells[x][y].flags = (uint8_t)((fl & ~SPLEV_DB_DIRMASK) |
+                                                   flip_dbdir(f, fl & SPLEV_DB_DIRMASK));
+            }
+        }
+    for (int x = f->x1; x <= f->x2; x++)
+        for (int y = f->y1; y <= f->y2; y++) {
+            int nx = x, ny = y;
+            flip_point(f, &nx, &ny);
+            if (nx * YN + ny <= x * YN + y)
+                continue;        /* swap each pair once */
+            splev_cell t = lev->cells[x][y];
+            lev->cells[x][y] = lev->cells[nx][ny];
+            lev->cells[nx][ny] = t;
+            uint8_t m = v->touched[x][y];
+            v->touched[x][y] = v->touched[nx][ny];
+            v->touched[nx][ny] = m;
+        }
+}
+
+static void flip_things(vm *v, const flip *f)
+{
+    splev_level *lev = v->lev;
+#define FLIP_ALL(arr, n)                                                     \
+    for (size_t i = 0; i < lev->n; i++)                                      \
+        flip_point(f, &lev->arr[i].x, &lev->arr[i].y)
+    FLIP_ALL(stairs, nstairs);
+    FLIP_ALL(altars, naltars);
+    FLIP_ALL(graves, ngraves);
+    FLIP_ALL(engravings, nengravings);
+    FLIP_ALL(golds, ngolds);
+    FLIP_ALL(traps, ntraps);
+    FLIP_ALL(monsters, nmonsters);
+    FLIP_ALL(objects, nobjects);
+#undef FLIP_ALL
+    for (size_t i = 0; i < lev->ndrawbridges; i++) {
+        flip_point(f, &lev->drawbridges[i].x, &lev->drawbridges[i].y);
+        lev->drawbridges[i].dir = flip_dbdir(f, lev->drawbridges[i].dir);
+    }
+    for (size_t i = 0; i < lev->nrooms; i++) {
+        splev_room *r = &lev->rooms[i];
+        flip_box(f, &r->lx, &r->ly, &r->hx, &r->hy);
+    }
+    for (size_t i = 0; i < lev->nlregions; i++) {
+        splev_lregion *r = &lev->lregions[i];
+        flip_box(f, &r->lx, &r->ly, &r->hx, &r->hy);
+        if (r->dlx || r->dly || r->dhx || r->dhy)
+            flip_box(f, &r->dlx, &r->dly, &r->dhx, &r->dhy);
+    }
+}
+
+/* noflipx keeps x (no left/right mirror), noflipy keeps y (DECISIONS 16). */
+static void flip_level(vm *v, const extents *e)
+{
+    unsigned fl = v->lev->flags;
+    int allow = 3;
+    if (fl & SPLEV_F_NOFLIPX) allow &= ~2;
+    if (fl & SPLEV_F_NOFLIPY) allow &= ~1;
+    if (fl & SPLEV_F_RNDVAULT) allow = 0;
+    int c = 0;
+    if ((allow & 1) && splev_rn2(&v->rng, 2))
+        c |= 1;
+    if ((allow & 2) && splev_rn2(&v->rng, 2))
+        c |= 2;
+    if (v->ctx.in_wiztower)
+        c &= 1;
+    if (!v->ctx.flip || !c || e->empty)
+        return;
+    flip f = {(c & 2) != 0, (c & 1) != 0,
+              e->lx < 1 ? 1 : e->lx, e->ly < 0 ? 0 : e->ly,
+              e->hx > XN - 1 ? XN - 1 : e->hx, e->hy > YN - 1 ? YN - 1 : e->hy};
+    flip_cells(v, &f);
+    flip_things(v, &f);
+    walls_spines(v->lev, 1, 0, XN - 1, YN - 1);
+}
+
+static void solidify(vm *v)
+{
+    for (int x = 0; x < XN; x++)
+        for (int y = 0; y < YN; y++) {
+            splev_cell *c = &v->lev->cells[x][y];
+            if ((c->typ == SPLEV_STONE || SPLEV_IS_WALL(c->typ)) && !v->touched[x][y])
+                c->nondiggable = c->nonpasswall = 1;
+        }
+}
+
+static void bound_digging(vm *v, const extents *e)
+{
+    if (e->empty)
+        return;
+    for (int x = 0; x < XN; x++)
+        for (int y = 0; y < YN; y++)
+            if (x <= e->lx || x >= e->hx || y <= e->ly || y >= e->hy)
+                v->lev->cells[x][y].nondiggable = 1;
+}
+
+/* ---- level regions (§8.15) ---- */
+
+static int trap_index(const splev_level *lev, int x, int y)
+{
+    for (size_t i = 0; i < lev->ntraps; i++)
+        if (lev->traps[i].x == x && lev->traps[i].y == y)
+            return (int)i;
+    return -1;
+}
+
+static int spot_bad(vm *v, const splev_lregion *r, int x, int y)
+{
+    const splev_cell *c = &v->lev->cells[x][y];
+    int excl = (r->dlx || r->dly || r->dhx || r->dhy) && x >= r->dlx &&
+               x <= r->dhx && y >= r->dly && y <= r->dhy;
+    int maze = (v->lev->flags & SPLEV_F_MAZELEVEL) != 0;
+    int floor = c->typ == SPLEV_ROOM || c->typ == SPLEV_ICE ||
+                c->typ == SPLEV_AIR || (c->typ == SPLEV_CORR && maze);
+    return trap_index(v->lev, x, y) >= 0 || excl || !floor;
+}
+
+static int put_here(vm *v, const splev_lregion *r, int x, int y, int oneshot)
+{
+    if (!isok(x, y))
+        return 0;
+    if (spot_bad(v, r, x, y)) {
+        if (!oneshot)
+            return 0;
+        int t = trap_index(v->lev, x, y);
+        if (t >= 0 && v->lev->traps[t].type != 17 && v->lev->traps[t].type != 24) {
+            v->lev->traps[t] = v->lev->traps[v->lev->ntraps - 1];
+            v->lev->ntraps--;
+        }
+        if (spot_bad(v, r, x, y))
+            return 0;
+    }
+    switch (r->type) {
+    case SPLEV_LR_UPSTAIR: case SPLEV_LR_DOWNSTAIR:
+        return vm_make_stair(v, x, y, r->type == SPLEV_LR_UPSTAIR, 0) || 1;
+    case SPLEV_LR_PORTAL:
+        if (vm_count_thing(v))
+            splev_level_add_stair(v->lev, SPLEV_SK_PORTAL, x, y, 0, r->dest);
+        return 1;
+    default:
+        if (!vm_count_thing(v))
+            return 1;
+        if (v->ctx.branch_portal) {
+            splev_level_add_stair(v->lev, SPLEV_SK_BRANCH_PORTAL, x, y, 0, r->dest);
+        } else {
+            v->lev->cells[x][y].typ = SPLEV_STAIRS;
+            v->lev->cells[x][y].flags = v->ctx.branch_up ? SPLEV_LA_UP : SPLEV_LA_DOWN;
+            splev_level_add_stair(v->lev, SPLEV_SK_BRANCH_STAIR, x, y,
+                                  v->ctx.branch_up != 0, r->dest);
+        }
+        return 1;
+    }
+}
+
+static int place_in(vm *v, const splev_lregion *r, int lx, int ly, int hx, int hy)
+{
+    int oneshot = lx == hx && ly == hy;
+    for (int i = 0; i < 200; i++) {
+        int x = splev_rn1(&v->rng, hx - lx + 1, lx);
+        int y = splev_rn1(&v->rng, hy - ly + 1, ly);
+        if (put_here(v, r, x, y, oneshot))
+            return 1;
+    }
+    for (int x = lx; x <= hx; x++)
+        for (int y = ly; y <= hy; y++)
+            if (put_here(v, r, x, y, 1))
+                return 1;
+    return 0;
+}
+
+static void place_lregion(vm *v, const splev_lregion *r)
+{
+    if (r->lx == 0) {
+        if (r->type == SPLEV_LR_BRANCH && v->lev->nrooms > 0) {
+            int k = splev_rn2(&v->rng, (int)v->lev->nrooms), x, y;
+            if (vm_somexy(v, k, &x, &y))
+                put_here(v, r, x, y, 1);
+            return;
+        }
+        place_in(v, r, 0, 0, XN - 1, YN - 1);
+        return;
+    }
+    if (!place_in(v, r, r->lx, r->ly, r->hx, r->hy))
+        place_in(v, r, 0, 0, XN - 1, YN - 1);
+}
+
+static void place_lregions(vm *v)
+{
+    int branch = 0;
+    size_t n = v->lev->nlregions;
+    for (size_t i = 0; i < n && !v->failed; i++) {
+        splev_lregion r = v->lev->lregions[i];
+        if (r.type <= SPLEV_LR_BRANCH)
+            place_lregion(v, &r);
+        branch |= r.type == SPLEV_LR_BRANCH;
+    }
+    if (!branch && v->ctx.has_branch && !v->failed) {
+        splev_lregion r;
+        memset(&r, 0, sizeof r);
+        r.type = SPLEV_LR_BRANCH;
+        place_lregion(v, &r);
+    }
+}
+
+void vm_epilogue(vm *v)
+{
+    orient_doors(v);
+    remove_boundary_markers(v);
+    if (!(v->lev->flags & SPLEV_F_CORRMAZE))
+        walls_wallification(v->lev, 1, 0, XN - 1, YN - 1);
+    extents e = level_extents(v);
+    flip_level(v, &e);
+    if (v->lev->flags & SPLEV_F_SOLIDIFY)
+        solidify(v);
+    place_lregions(v);
+    bound_digging(v, &e);
+}

@@ -1,0 +1,317 @@
+/* place.c - coordinates (frame- and room-relative, random spots with a
+ * humidity test: SEMANTICS §7.2), set-type-and-light (§1.3) and MAP
+ * placement (§7.3). */
+#include "interp/rooms.h"
+#include "interp/vm.h"
+
+#include <string.h>
+
+#define H_STAIRS 128
+
+int vm_croom(const vm *v)
+{
+    return v->nrooms_open ? v->roomstack[v->nrooms_open - 1] : -1;
+}
+
+int isok(int x, int y)
+{
+    return x >= 1 && x < XN && y >= 0 && y < YN;
+}
+
+static int is_pool_cell(const splev_cell *c)
+{
+    return c->typ == SPLEV_POOL || c->typ == SPLEV_MOAT ||
+           c->typ == SPLEV_WATER ||
+           (c->typ == SPLEV_DRAWBRIDGE_UP && !(c->flags & SPLEV_DB_LAVA));
+}
+
+static int is_lava_cell(const splev_cell *c)
+{
+    return c->typ == SPLEV_LAVAPOOL ||
+           (c->typ == SPLEV_DRAWBRIDGE_UP && (c->flags & SPLEV_DB_LAVA));
+}
+
+/* Is (x,y) a suitable random spot for this humidity? */
+static int loc_ok(const vm *v, int x, int y, int h)
+{
+    if (h & H_ANY)
+        return 1;
+    if (!isok(x, y))
+        return 0;
+    const splev_cell *c = &v->lev->cells[x][y];
+    int t = c->typ;
+    if (h & H_STAIRS)
+        return t == SPLEV_ROOM || t == SPLEV_CORR || t == SPLEV_ICE;
+    if ((h & H_SOLID) && t < SPLEV_POOL)
+        return 1;
+    if ((h & H_DRY) && t == SPLEV_BOG)
+        return 0;
+    if ((h & H_DRY) && (t == SPLEV_ROOM || t == SPLEV_AIR || t == SPLEV_CLOUD ||
+                        t == SPLEV_ICE || t == SPLEV_CORR))
+        return 1;
+    if ((h & H_SPACE) && t > SPLEV_DOOR)
+        return 1;
+    if ((h & H_WET) && is_pool_cell(c))
+        return 1;
+    if ((h & H_HOT) && is_lava_cell(c))
+        return 1;
+    return 0;
+}
+
+static int inside_subroom(const splev_level *lev, int r, int x, int y)
+{
+    for (size_t i = 0; i < lev->nrooms; i++) {
+        const splev_room *s = &lev->rooms[i];
+        if (s->parent == r && x >= s->lx - 1 && x <= s->hx + 1 &&
+            y >= s->ly - 1 && y <= s->hy + 1)
+            return 1;
+    }
+    return 0;
+}
+
+static int has_subrooms(const splev_level *lev, int r)
+{
+    for (size_t i = 0; i < lev->nrooms; i++)
+        if (lev->rooms[i].parent == r)
+            return 1;
+    return 0;
+}
+
+/* A random spot of a room (somexy): irregular rooms by their cells,
+ * rooms with subrooms avoiding them.  0 when none was found. */
+int vm_somexy(vm *v, int r, int *x, int *y)
+{
+    const splev_level *lev = v->lev;
+    const splev_room *rm = &lev->rooms[r];
+    int w = rm->hx - rm->lx + 1, h = rm->hy - rm->ly + 1;
+    if (rm->irregular) {
+        for (int i = 0; i < 100; i++) {
+            *x = splev_rn1(&v->rng, w, rm->lx);
+            *y = splev_rn1(&v->rng, h, rm->ly);
+            const splev_cell *c = &lev->cells[*x][*y];
+            if (!c->edge && c->roomno == r + ROOM_OFFSET)
+                return 1;
+        }
+        for (*x = rm->lx; *x <= rm->hx; (*x)++)
+            for (*y = rm->ly; *y <= rm->hy; (*y)++) {
+                const splev_cell *c = &lev->cells[*x][*y];
+                if (!c->edge && c->roomno == r + ROOM_OFFSET)
+                    return 1;
+            }
+        return 0;
+    }
+    if (!has_subrooms(lev, r)) {
+        *x = splev_rn1(&v->rng, w, rm->lx);
+        *y = splev_rn1(&v->rng, h, rm->ly);
+        return 1;
+    }
+    for (int i = 0; i < 100; i++) {
+        *x = splev_rn1(&v->rng, w, rm->lx);
+        *y = splev_rn1(&v->rng, h, rm->ly);
+        if (!SPLEV_IS_WALL(lev->cells[*x][*y].typ) &&
+            !inside_subroom(lev, r, *x, *y))
+            return 1;
+    }
+    return 0;
+}
+
+/* get_location: explicit coordinates are offset by the origin, random
+ * ones drawn until the humidity test passes (§7.2). */
+static int get_location(vm *v, int *x, int *y, int h, int croom)
+{
+    int ox, oy, sx, sy;
+    if (croom >= 0) {
+        const splev_room *rm = &v->lev->rooms[croom];
+        ox = rm->lx;
+        oy = rm->ly;
+        sx = rm->hx - rm->lx + 1;
+        sy = rm->hy - rm->ly + 1;
+    } else {
+        ox = v->xstart;
+        oy = v->ystart;
+        sx = v->xsize;
+        sy = v->ysize;
+    }
+    if (*x >= 0) {
+        *x += ox;
+        *y += oy;
+    } else {
+        int found = 0;
+        for (int i = 0; i < 100 && !found; i++) {
+            if (croom >= 0) {
+                vm_somexy(v, croom, x, y);
+            } else {
+                *x = ox + splev_rn2(&v->rng, sx);
+                *y = oy + splev_rn2(&v->rng, sy);
+            }
+            found = loc_ok(v, *x, *y, h);
+        }
+        for (int xx = 0; xx < sx && !found; xx++)
+            for (int yy = 0; yy < sy && !found; yy++)
+                if (loc_ok(v, ox + xx, oy + yy, h)) {
+                    *x = ox + xx;
+                    *y = oy + yy;
+                    found = 1;
+                }
+        if (!found && (h & H_NOWARN)) {
+            *x = *y = -1;
+            return 0;
+        }
+    }
+    if (!(h & H_ANY) && !isok(*x, *y)) {
+        if (h & H_NOWARN) {
+            *x = *y = -1;
+            return 0;
+        }
+        *x = 78;
+        *y = 20;
+    }
+    return 1;
+}
+
+int vm_coord(vm *v, const val *c, int humidity, int *x, int *y)
+{
+    int croom = vm_croom(v);
+    if (!(c->c & CF_RANDOM)) {
+        *x = c->a;
+        *y = c->b;
+        return get_location(v, x, y, humidity, croom);
+    }
+    int h = c->c & 31;
+    if (!h)
+        h = humidity;
+    *x = *y = -1;
+    if (get_location(v, x, y, h | H_NOWARN, croom))
+        return 1;
+    *x = *y = -1;
+    return get_location(v, x, y, humidity, croom);
+}
+
+void vm_rel(vm *v, int *x, int *y, int use_room)
+{
+    get_location(v, x, y, H_ANY, use_room ? vm_croom(v) : -1);
+}
+
+void vm_set_type_lit(vm *v, int x, int y, int t, int lit)
+{
+    if (x < 0 || x >= XN || y < 0 || y >= YN)
+        return;
+    splev_cell *c = &v->lev->cells[x][y];
+    if (t < SPLEV_TRANSPARENT)
+        c->typ = (uint8_t)t;
+    if (t == SPLEV_LAVAPOOL)
+        c->lit = 1;
+    else if (lit == -1)
+        c->lit = (uint8_t)splev_rn2(&v->rng, 2);
+    else if (lit != -2)
+        c->lit = (uint8_t)(lit ? 1 : 0);
+}
+
+/* ---- MAP ---- */
+
+static void align_map(vm *v, int h, int vv, int w, int ht)
+{
+    switch (h) {
+    case 1: v->xstart = v->init_map_used ? 1 : 3; break;
+    case 2: v->xstart = 2 + (78 - 2 - w) / 4; break;
+    case 3: v->xstart = 2 + (78 - 2 - w) / 2; break;
+    case 4: v->xstart = 2 + ((78 - 2 - w) * 3) / 4; break;
+    case 5: v->xstart = 78 - w - 1; break;
+    default: break;
+    }
+    switch (vv) {
+    case 1: v->ystart = 3; break;
+    case 3: v->ystart = 2 + (20 - 2 - ht) / 2; break;
+    case 5: v->ystart = 20 - ht - 1; break;
+    default: break;
+    }
+    if (!(v->xstart & 1))
+        v->xstart++;
+    if (!(v->ystart & 1))
+        v->ystart++;
+}
+
+static void draw_map_cell(vm *v, int x, int y, int t, int first_col)
+{
+    splev_cell *c = &v->lev->cells[x][y];
+    memset(c, 0, sizeof *c);
+    c->typ = (uint8_t)t;
+    v->touched[x][y] = 1;
+    if (t == SPLEV_SDOOR)
+        c->doormask = SPLEV_D_CLOSED;
+    if ((t == SPLEV_DOOR || t == SPLEV_SDOOR) && !first_col && x > 0) {
+        const splev_cell *l = &v->lev->cells[x - 1][y];
+        if (SPLEV_IS_WALL(l->typ) || l->horizontal)
+            c->horizontal = 1;
+    }
+    if (t == SPLEV_HWALL || t == SPLEV_IRONBARS)
+        c->horizontal = 1;
+    if (t == SPLEV_LAVAPOOL)
+        c->lit = 1;
+    if (t == SPLEV_ICE && v->init_map_used)
+        c->flags = (v->lev->flags & SPLEV_F_ICEDPOOLS) ? SPLEV_ICED_POOL
+                                                        : SPLEV_ICED_MOAT;
+}
+
+/* The MAP opcode: place, draw and (keep) make the map the frame. */
+int vm_map(vm *v, const splev_insn *in)
+{
+    val c;
+    if (!pop_type_or_null(v, SPLEV_V_COORD, "the map position", &c))
+        return 0;
+    int sx = v->xstart, sy = v->ystart, sw = v->xsize, sh = v->ysize;
+    int keep = in->n;
+    if (in->a == 0) {
+        v->xstart = 1;
+        v->ystart = 0;
+        v->xsize = XN - 1;
+        v->ysize = YN;
+    } else {
+        const splev_const *m = &v->s->consts[in->arg];
+        int w = m->a, h = m->b;
+        if (c.t == SPLEV_V_NULL) {
+            vm_error(v, "MAP: no position");
+            return 0;
+        }
+        if (in->a == 1) {
+            align_map(v, c.a, c.b, w, h);
+        } else {
+            int x, y;
+            if (vm_croom(v) < 0) {
+                v->xstart = 1;
+                v->ystart = 0;
+                v->xsize = XN - 1 - w;
+                v->ysize = YN - h;
+            }
+            vm_coord(v, &c, H_ANY, &x, &y);
+            v->xstart = x;
+            v->ystart = y;
+        }
+        v->xsize = w;
+        v->ysize = h;
+        if (v->ystart < 0 || v->ystart + h > YN) {
+            v->ystart += v->ystart > 0 ? -2 : 2;
+            if (h == YN)
+                v->ystart = 0;
+            if (v->ystart < 0 || v->ystart + h > YN) {
+                vm_error(v, "MAP: a %dx%d map does not fit at row %d", w, h,
+                         v->ystart);
+                return 0;
+            }
+        }
+        for (int my = 0; my < h; my++)
+            for (int mx = 0; mx < w; mx++) {
+                int t = (unsigned char)m->str[my * w + mx];
+                int x = v->xstart + mx, y = v->ystart + my;
+                if (t != SPLEV_TRANSPARENT && isok(x, y))
+                    draw_map_cell(v, x, y, t, mx == 0);
+            }
+    }
+    if (!keep) {
+        v->xstart = sx;
+        v->ystart = sy;
+        v->xsize = sw;
+        v->ysize = sh;
+    }
+    return 1;
+}

@@ -1,0 +1,512 @@
+/* sel.c - selections: 80x21 boolean grids built and combined at run time,
+ * always iterated x-major so random draws come in a fixed order
+ * (SEMANTICS §8.3; DECISIONS 1, 4, 7, 8). */
+#include "interp/vm.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int in_grid(int x, int y)
+{
+    return x >= 0 && x < XN && y >= 0 && y < YN;
+}
+
+static void set_cell(vsel *s, int x, int y)
+{
+    if (in_grid(x, y))
+        s->c[x][y] = 1;
+}
+
+static int iabs(int a)
+{
+    return a < 0 ? -a : a;
+}
+
+static int sel_point(vm *v, val *out)
+{
+    val c;
+    int x, y;
+    if (!pop_type(v, SPLEV_V_COORD, "the point", &c))
+        return 0;
+    *out = val_sel_new();
+    if (vm_coord(v, &c, H_ANY, &x, &y))
+        set_cell(out->own, x, y);
+    return 1;
+}
+
+static int sel_rect(vm *v, val *out, int fill)
+{
+    val r;
+    if (!pop_type(v, SPLEV_V_REGION, "the rectangle", &r))
+        return 0;
+    int x1 = r.a < r.c ? r.a : r.c, x2 = r.a < r.c ? r.c : r.a;
+    int y1 = r.b < r.d ? r.b : r.d, y2 = r.b < r.d ? r.d : r.b;
+    vm_rel(v, &x1, &y1, 1);
+    vm_rel(v, &x2, &y2, 1);
+    if (x1 < 0) x1 = 0;
+    if (y1 < 0) y1 = 0;
+    if (x2 > XN - 1) x2 = XN - 1;
+    if (y2 > YN - 1) y2 = YN - 1;
+    *out = val_sel_new();
+    vsel *s = out->own;
+    for (int x = x1; x <= x2; x++)
+        for (int y = y1; y <= y2; y++)
+            if (fill || x == x1 || x == x2 || y == y1 || y == y2)
+                set_cell(s, x, y);
+    return 1;
+}
+
+/* Both ends of a line, the second resolved first (§8.3). */
+static int line_ends(vm *v, int *x1, int *y1, int *x2, int *y2)
+{
+    val c2, c1;
+    if (!pop_type(v, SPLEV_V_COORD, "the line's end", &c2) ||
+        !pop_type(v, SPLEV_V_COORD, "the line's start", &c1))
+        return 0;
+    vm_coord(v, &c2, H_ANY, x2, y2);
+    vm_coord(v, &c1, H_ANY, x1, y1);
+    if (*x2 < 0) *x2 = 0;
+    if (*y2 < 0) *y2 = 0;
+    if (*x1 > XN - 1) *x1 = XN - 1;
+    if (*y1 > YN - 1) *y1 = YN - 1;
+    return 1;
+}
+
+/* Bresenham from (x0,y0) to (x1,y1); equal ends give the point. */
+static void draw_line(vsel *s, int x0, int y0, int x1, int y1)
+{
+    int dx = iabs(x1 - x0), dy = iabs(y1 - y0);
+    int sx = x0 < x1 ? 1 : -1, sy = y0 < y1 ? 1 : -1;
+    set_cell(s, x0, y0);
+    if (dx > dy) {
+        int d = 2 * dy - dx;
+        while (x0 != x1) {
+            if (d >= 0) {
+                y0 += sy;
+                d += 2 * (dy - dx);
+            } else {
+                d += 2 * dy;
+            }
+            x0 += sx;
+            set_cell(s, x0, y0);
+        }
+    } else {
+        int d = 2 * dx - dy;
+        while (y0 != y1) {
+            if (d >= 0) {
+                x0 += sx;
+                d += 2 * (dx - dy);
+            } else {
+                d += 2 * dx;
+            }
+            y0 += sy;
+            set_cell(s, x0, y0);
+        }
+    }
+}
+
+static int sel_line(vm *v, val *out)
+{
+    int x1, y1, x2, y2;
+    if (!line_ends(v, &x1, &y1, &x2, &y2))
+        return 0;
+    *out = val_sel_new();
+    draw_line(out->own, x2, y2, x1, y1);
+    return 1;
+}
+
+static void randline(vm *v, vsel *s, int ax, int ay, int bx, int by, int rough,
+                     int depth)
+{
+    if (depth < 1)
+        return;
+    if (ax == bx && ay == by) {
+        set_cell(s, ax, ay);
+        return;
+    }
+    int span = iabs(bx - ax) > iabs(by - ay) ? iabs(bx - ax) : iabs(by - ay);
+    if (rough > span)
+        rough = span;
+    int mx, my;
+    if (rough < 2) {
+        mx = (ax + bx) / 2;
+        my = (ay + by) / 2;
+    } else {
+        do {
+            mx = (ax + bx) / 2 + splev_rn2(&v->rng, rough) - rough / 2;
+            my = (ay + by) / 2 + splev_rn2(&v->rng, rough) - rough / 2;
+        } while (!in_grid(mx, my));
+    }
+    set_cell(s, mx, my);
+    rough = rough * 2 / 3;
+    randline(v, s, ax, ay, mx, my, rough, depth - 1);
+    randline(v, s, mx, my, bx, by, rough, depth - 1);
+}
+
+static int sel_rndline(vm *v, val *out)
+{
+    int32_t rough;
+    int x1, y1, x2, y2;
+    if (!pop_int(v, "the roughness", &rough) ||
+        !line_ends(v, &x1, &y1, &x2, &y2))
+        return 0;
+    *out = val_sel_new();
+    randline(v, out->own, x2, y2, x1, y1, rough, 12);
+    return 1;
+}
+
+/* UnNetHack direction bits: each bit names the neighbour examined, a
+ * diagonal counts when either of its bits is given (§8.3, DECISIONS 30). */
+static int grown(const vsel *in, int x, int y, int dirs)
+{
+    enum { N = 1, S = 2, E = 4, W = 8 };
+#define AT(dx, dy) (in_grid(x + (dx), y + (dy)) && in->c[x + (dx)][y + (dy)])
+    return ((dirs & W) && AT(-1, 0)) || ((dirs & (W | N)) && AT(-1, -1)) ||
+           ((dirs & N) && AT(0, -1)) || ((dirs & (N | E)) && AT(1, -1)) ||
+           ((dirs & E) && AT(1, 0)) || ((dirs & (E | S)) && AT(1, 1)) ||
+           ((dirs & S) && AT(0, 1)) || ((dirs & (S | W)) && AT(-1, 1));
+#undef AT
+}
+
+/* NetHack 3.6 direction bits: each bit grows toward its direction, a
+ * diagonal needs both of its bits. */
+static int grown36(const vsel *in, int x, int y, int dirs)
+{
+    enum { N = 1, S = 2, E = 4, W = 8 };
+#define AT(dx, dy) (in_grid(x + (dx), y + (dy)) && in->c[x + (dx)][y + (dy)])
+    if (x < 1)
+        return 0;
+    return ((dirs & W) && AT(1, 0)) || ((dirs & N) && AT(0, 1)) ||
+           ((dirs & E) && AT(-1, 0)) || ((dirs & S) && AT(0, -1)) ||
+           ((dirs & W) && (dirs & N) && AT(1, 1)) ||
+           ((dirs & N) && (dirs & E) && AT(-1, 1)) ||
+           ((dirs & E) && (dirs & S) && AT(-1, -1)) ||
+           ((dirs & S) && (dirs & W) && AT(1, -1));
+#undef AT
+}
+
+static int sel_grow(vm *v, val *out)
+{
+    int32_t dirs;
+    val in;
+    if (!pop_int(v, "the directions", &dirs) ||
+        !pop_type(v, SPLEV_V_SEL, "the selection", &in))
+        return 0;
+    const vsel *src = in.own;
+    *out = val_sel_new();
+    vsel *s = out->own;
+    int nh = v->s->dialect == SPLEV_DIALECT_NETHACK36;
+    for (int x = 0; x < XN; x++)
+        for (int y = 0; y < YN; y++)
+            s->c[x][y] = src->c[x][y] ||
+                         (nh ? grown36(src, x, y, dirs) : grown(src, x, y, dirs));
+    val_release(&in);
+    return 1;
+}
+
+static int sel_flood(vm *v, val *out)
+{
+    val c;
+    int x, y;
+    if (!pop_type(v, SPLEV_V_COORD, "the start", &c))
+        return 0;
+    *out = val_sel_new();
+    vsel *s = out->own;
+    if (!vm_coord(v, &c, H_ANY, &x, &y) || !isok(x, y))
+        return 1;
+    int typ = v->lev->cells[x][y].typ;
+    int *st = malloc(sizeof(int) * 2 * XN * YN);
+    if (!st)
+        abort();
+    int top = 0;
+    s->c[x][y] = 1;
+    st[top++] = x;
+    st[top++] = y;
+    static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
+    while (top > 0) {
+        int cy = st[--top], cx = st[--top];
+        for (int k = 0; k < 4; k++) {
+            int nx = cx + dx[k], ny = cy + dy[k];
+            if (isok(nx, ny) && !s->c[nx][ny] &&
+                v->lev->cells[nx][ny].typ == typ) {
+                s->c[nx][ny] = 1;
+                st[top++] = nx;
+                st[top++] = ny;
+            }
+        }
+    }
+    free(st);
+    return 1;
+}
+
+/* The k-th set cell (x >= 1), relative to the current origin (room or
+ * frame: DECISIONS 8); an empty selection gives a random coordinate. */
+static int sel_rndcoord(vm *v, val *out)
+{
+    val in;
+    if (!pop_type(v, SPLEV_V_SEL, "the selection", &in))
+        return 0;
+    const vsel *s = in.own;
+    int n = 0;
+    for (int x = 1; x < XN; x++)
+        for (int y = 0; y < YN; y++)
+            n += s->c[x][y];
+    memset(out, 0, sizeof *out);
+    out->t = SPLEV_V_COORD;
+    if (n == 0) {
+        out->c = CF_RANDOM;
+    } else {
+        int k = splev_rn2(&v->rng, n);
+        int r = vm_croom(v);
+        int ox = r >= 0 ? v->lev->rooms[r].lx : v->xstart;
+        int oy = r >= 0 ? v->lev->rooms[r].ly : v->ystart;
+        for (int x = 1; x < XN; x++)
+            for (int y = 0; y < YN; y++)
+                if (s->c[x][y] && k-- == 0) {
+                    out->a = x - ox;
+                    out->b = y - oy;
+                }
+    }
+    val_release(&in);
+    return 1;
+}
+
+static void span(vsel *s, int x0, int len, int y)
+{
+    for (int x = x0; x < x0 + len; x++)
+        set_cell(s, x, y);
+}
+
+static void spans(vsel *s, int cx, int cy, int x, int y, int width)
+{
+    span(s, cx - x, width, cy - y);
+    if (y != 0)
+        span(s, cx - x, width, cy + y);
+}
+
+/* McIlroy's midpoint ellipse; `filled` means filled (DECISIONS 1). */
+static void ellipse(vsel *s, int cx, int cy, long a, long b, int filled)
+{
+    long x = 0, y = b, a2 = a * a, b2 = b * b;
+    long crit1 = -(a2 / 4 + a % 2 + b2), crit2 = -(b2 / 4 + b % 2 + a2);
+    long crit3 = -(b2 / 4 + b % 2);
+    long t = -a2 * y, dxt = 0, dyt = -2 * a2 * y, d2xt = 2 * b2, d2yt = 2 * a2;
+    int width = 1;
+    while (y >= 0 && x <= a) {
+        if (!filled) {
+            set_cell(s, cx + (int)x, cy + (int)y);
+            if (x || y)
+                set_cell(s, cx - (int)x, cy - (int)y);
+            if (x && y) {
+                set_cell(s, cx + (int)x, cy - (int)y);
+                set_cell(s, cx - (int)x, cy + (int)y);
+            }
+        }
+        if (t + b2 * x <= crit1 || t + a2 * y <= crit3) {
+            x++, dxt += d2xt, t += dxt;
+            width += 2;
+        } else if (t - a2 * y > crit2) {
+            if (filled)
+                spans(s, cx, cy, (int)x, (int)y, width);
+            y--, dyt += d2yt, t += dyt;
+        } else {
+            if (filled)
+                spans(s, cx, cy, (int)x, (int)y, width);
+            x++, dxt += d2xt, t += dxt;
+            y--, dyt += d2yt, t += dyt;
+            width += 2;
+        }
+    }
+}
+
+static int sel_ellipse(vm *v, val *out)
+{
+    int32_t filled, b, a;
+    val c;
+    int x, y;
+    if (!pop_int(v, "the fill flag", &filled) ||
+        !pop_int(v, "the second radius", &b) ||
+        !pop_int(v, "the first radius", &a) ||
+        !pop_type(v, SPLEV_V_COORD, "the centre", &c))
+        return 0;
+    *out = val_sel_new();
+    if (a < 0 || b < 0 || a > 1000 || b > 1000) {
+        vm_error(v, "ellipse radii %d, %d out of range 0..1000", (int)a, (int)b);
+        return 0;
+    }
+    vm_coord(v, &c, H_ANY, &x, &y);
+    ellipse(out->own, x, y, a, b, filled != 0);
+    return 1;
+}
+
+static int sel_filter(vm *v, int op, val *out)
+{
+    val s2, first;
+    if (!pop_type(v, SPLEV_V_SEL, "the selection", &s2))
+        return 0;
+    pop_val(v, &first);
+    vsel *s = val_sel_mut(&s2);
+    if (op == OP_SEL_FILTER_PCT) {
+        if (first.t != SPLEV_V_INT)
+            goto bad;
+        for (int x = 0; x < XN; x++)
+            for (int y = 0; y < YN; y++)
+                if (s->c[x][y] && splev_rn2(&v->rng, 100) >= first.a)
+                    s->c[x][y] = 0;
+    } else if (op == OP_SEL_FILTER_SEL) {
+        if (first.t != SPLEV_V_SEL)
+            goto bad;
+        const vsel *f = first.own;
+        for (int x = 0; x < XN; x++)
+            for (int y = 0; y < YN; y++)
+                s->c[x][y] = s->c[x][y] && f->c[x][y];
+    } else {
+        if (first.t != SPLEV_V_MAPCHAR)
+            goto bad;
+        for (int x = 0; x < XN; x++)
+            for (int y = 0; y < YN; y++) {
+                if (!s->c[x][y])
+                    continue;
+                const splev_cell *c = &v->lev->cells[x][y];
+                int keep = c->typ == first.a;
+                if (keep && first.b >= 0)
+                    keep = c->lit == first.b;
+                else if (keep && first.b == -1)
+                    keep = splev_rn2(&v->rng, 2);
+                s->c[x][y] = (uint8_t)keep;
+            }
+    }
+    val_release(&first);
+    *out = s2;
+    return 1;
+bad:
+    vm_error(v, "%s: wrong kind of filter (%s)", splev_ops[op].name,
+             first.t == SPLEV_V_SEL ? "a selection" : "another value");
+    val_release(&first);
+    val_release(&s2);
+    return 0;
+}
+
+/* Distance from (x,y) to the segment c1-c2, as §8.3 computes it. */
+static int seg_dist(int x, int y, int x1, int y1, int x2, int y2)
+{
+    float dx = (float)(x2 - x1), dy = (float)(y2 - y1);
+    float len2 = dx * dx + dy * dy;
+    int px = x1, py = y1;
+    if (len2 > 0) {
+        float u = ((float)(x - x1) * dx + (float)(y - y1) * dy) / len2;
+        if (u < 0) u = 0;
+        if (u > 1) u = 1;
+        px = (int)((float)x1 + u * dx);
+        py = (int)((float)y1 + u * dy);
+    }
+    long d2 = (long)(x - px) * (x - px) + (long)(y - py) * (y - py);
+    long r = (long)sqrt((double)d2);
+    while (r * r > d2) r--;
+    while ((r + 1) * (r + 1) <= d2) r++;
+    return (int)r;
+}
+
+static int imax(int a, int b) { return a > b ? a : b; }
+static int imin(int a, int b) { return a < b ? a : b; }
+
+static int sel_gradient(vm *v, val *out)
+{
+    int32_t type, limited, hi, lo;
+    val c2, c1;
+    if (!pop_int(v, "the gradient type", &type) ||
+        !pop_int(v, "the limited flag", &limited) ||
+        !pop_type(v, SPLEV_V_COORD, "the second point", &c2) ||
+        !pop_type(v, SPLEV_V_COORD, "the first point", &c1) ||
+        !pop_int(v, "the maximum", &hi) || !pop_int(v, "the minimum", &lo))
+        return 0;
+    int x1, y1, x2, y2;
+    vm_coord(v, &c1, H_ANY, &x1, &y1);
+    vm_coord(v, &c2, H_ANY, &x2, &y2);
+    if (lo > hi) {
+        int32_t t = lo;
+        lo = hi;
+        hi = t;
+    }
+    int spanw = hi - lo < 1 ? 1 : hi - lo;
+    *out = val_sel_new();
+    vsel *s = out->own;
+    for (int x = 0; x < XN; x++)
+        for (int y = 0; y < YN; y++) {
+            int d = seg_dist(x, y, x1, y1, x2, y2);
+            if (type == 1) {
+                int a = imax(seg_dist(x1, y, x1, y1, x2, y2),
+                             seg_dist(x, y1, x1, y1, x2, y2));
+                int b = imax(seg_dist(x2, y, x1, y1, x2, y2),
+                             seg_dist(x, y2, x1, y1, x2, y2));
+                d = imin(d, imin(a, b));
+            }
+            if (d >= lo && (!limited || d <= hi) &&
+                d - lo > splev_rn2(&v->rng, spanw))
+                s->c[x][y] = 1;
+        }
+    return 1;
+}
+
+static int sel_binary(vm *v, int op, val *out)
+{
+    val b;
+    if (op == OP_SEL_COMPLEMENT) {
+        if (!pop_type(v, SPLEV_V_SEL, "the selection", &b))
+            return 0;
+        vsel *s = val_sel_mut(&b);
+        for (int x = 0; x < XN; x++)
+            for (int y = 0; y < YN; y++)
+                s->c[x][y] = !s->c[x][y];
+        *out = b;
+        return 1;
+    }
+    val a;
+    if (!pop_type(v, SPLEV_V_SEL, "the second selection", &b))
+        return 0;
+    if (!pop_type(v, SPLEV_V_SEL, "the first selection", &a)) {
+        val_release(&b);
+        return 0;
+    }
+    vsel *s = val_sel_mut(&a);
+    const vsel *t = b.own;
+    for (int x = 0; x < XN; x++)
+        for (int y = 0; y < YN; y++)
+            s->c[x][y] |= t->c[x][y];
+    val_release(&b);
+    *out = a;
+    return 1;
+}
+
+int vm_sel_op(vm *v, int op)
+{
+    val out;
+    memset(&out, 0, sizeof out);
+    int ok;
+    switch (op) {
+    case OP_SEL_ADD: case OP_SEL_COMPLEMENT: ok = sel_binary(v, op, &out); break;
+    case OP_SEL_POINT: ok = sel_point(v, &out); break;
+    case OP_SEL_RECT: ok = sel_rect(v, &out, 0); break;
+    case OP_SEL_FILLRECT: ok = sel_rect(v, &out, 1); break;
+    case OP_SEL_LINE: ok = sel_line(v, &out); break;
+    case OP_SEL_RNDLINE: ok = sel_rndline(v, &out); break;
+    case OP_SEL_GROW: ok = sel_grow(v, &out); break;
+    case OP_SEL_FLOOD: ok = sel_flood(v, &out); break;
+    case OP_SEL_RNDCOORD: ok = sel_rndcoord(v, &out); break;
+    case OP_SEL_ELLIPSE: ok = sel_ellipse(v, &out); break;
+    case OP_SEL_FILTER_PCT: case OP_SEL_FILTER_SEL: case OP_SEL_FILTER_MAP:
+        ok = sel_filter(v, op, &out);
+        break;
+    case OP_SEL_GRADIENT: ok = sel_gradient(v, &out); break;
+    default: ok = 0; break;
+    }
+    if (!ok) {
+        val_release(&out);
+        if (!v->failed)
+            vm_error(v, "bad selection operation");
+        return 0;
+    }
+    push_val(v, out);
+    return 1;
+}

@@ -1,0 +1,1196 @@
+/* stmt.c - the placement statements: terrain, doors, features, stairs,
+ * level regions, things and rooms from REGION (SEMANTICS §7.4, §8.7,
+ * §8.9-§8.18).  Monsters and objects are recorded, not simulated. */
+#include "interp/rooms.h"
+#include "interp/vm.h"
+
+#include "common/common.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#define D_SECRET 32
+#define ALIGN_COALIGNED 0x20
+#define ALIGN_NONCOALIGNED 0x40
+#define ALIGN_RANDOM (-11)
+#define MAXRTYPE 34
+#define RT_TEMPLE 10
+enum { TT_MAGIC_PORTAL = 17, TT_HOLE = 13, TT_TRAPDOOR = 14, TT_TELEP = 15,
+       TT_LEVEL_TELEP = 16, TT_VIBRATING = 24 };
+
+
+static splev_cell *cell(vm *v, int x, int y)
+{
+    return &v->lev->cells[x][y];
+}
+
+/* A copy of a string value as a NUL-terminated C string (the level's
+ * setters copy it again). */
+static const char *cstr(const val *x)
+{
+    return x->t == SPLEV_V_STR || x->s ? x->s : NULL;
+}
+
+static int pop_sel(vm *v, const char *what, val *out)
+{
+    return pop_type(v, SPLEV_V_SEL, what, out);
+}
+
+/* Terrain operands may come as integers or map characters. */
+static int pop_terrain(vm *v, const char *what, int32_t *t, int32_t *lit)
+{
+    val x;
+    pop_val(v, &x);
+    if (x.t == SPLEV_V_INT || x.t == SPLEV_V_MAPCHAR) {
+        *t = x.a;
+        if (lit)
+            *lit = x.t == SPLEV_V_MAPCHAR ? x.b : -2;
+        return 1;
+    }
+    vm_error(v, "%s: %s must be a map character", splev_ops[v->s->code[v->pc].op].name,
+             what);
+    val_release(&x);
+    return 0;
+}
+
+/* ---- level set-up ---- */
+
+static int st_init_map(vm *v, const splev_insn *in)
+{
+    int32_t fill, walled, lit, joined, smoothed, bg, fg, dummy;
+    if (!pop_terrain(v, "the fill", &fill, &dummy) || !pop_int(v, "walled", &walled) ||
+        !pop_int(v, "the light", &lit) || !pop_int(v, "joined", &joined) ||
+        !pop_int(v, "smoothed", &smoothed) ||
+        !pop_terrain(v, "the background", &bg, &dummy) ||
+        !pop_terrain(v, "the terrain", &fg, &dummy))
+        return 0;
+    v->init_map_used = 1;
+    if (in->arg == 0)
+        return 1;
+    if (fg < 0 || fg > SPLEV_TRANSPARENT) {
+        vm_error(v, "INIT_MAP: bad terrain %d", (int)fg);
+        return 0;
+    }
+    if (lit == -1)
+        lit = splev_rn2(&v->rng, 2);
+    for (int x = 2; x <= 78; x++)
+        for (int y = 0; y < YN; y++)
+            vm_set_type_lit(v, x, y, fg, lit);
+    return 1;
+}
+
+static int st_message(vm *v)
+{
+    val m;
+    if (!pop_type(v, SPLEV_V_STR, "the message", &m))
+        return 0;
+    if (vm_count_thing(v))
+        splev_level_add_message(v->lev, m.s);
+    val_release(&m);
+    return !v->failed;
+}
+
+static int st_mon_generation(vm *v, const splev_insn *in)
+{
+    int32_t *freq = xcalloc(in->n + 1u, sizeof *freq);
+    val *mon = xcalloc(in->n + 1u, sizeof *mon);
+    int ok = 1;
+    for (int k = in->n; k-- > 0 && ok;)
+        ok = pop_type(v, SPLEV_V_MONST, "the monster", &mon[k]) &&
+             pop_int(v, "the frequency", &freq[k]);
+    int32_t pct;
+    ok = ok && pop_int(v, "the percentage", &pct);
+    if (ok) {
+        v->lev->mongen_percent = pct;
+        for (int k = 0; k < in->n && ok; k++)
+            if ((ok = vm_count_thing(v)))
+                splev_level_add_mongen(v->lev, freq[k], mon[k].s ? 0 : (char)mon[k].a,
+                                       mon[k].s);
+    }
+    free(freq);
+    free(mon);
+    return ok;
+}
+
+static int st_sounds(vm *v, const splev_insn *in)
+{
+    int32_t *kind = xcalloc(in->n + 1u, sizeof *kind);
+    val *text = xcalloc(in->n + 1u, sizeof *text);
+    int ok = 1;
+    for (int k = in->n; k-- > 0 && ok;)
+        ok = pop_type(v, SPLEV_V_STR, "the sound", &text[k]) &&
+             pop_int(v, "the sound kind", &kind[k]);
+    int32_t freq;
+    ok = ok && pop_int(v, "the frequency", &freq);
+    if (ok) {
+        v->lev->sound_freq = freq < 0 ? -freq : freq;
+        for (int k = 0; k < in->n && ok; k++)
+            if ((ok = vm_count_thing(v)))
+                splev_level_add_sound(v->lev, kind[k], text[k].s);
+    }
+    for (int k = 0; k < in->n; k++)
+        val_release(&text[k]);
+    free(kind);
+    free(text);
+    return ok;
+}
+
+/* ---- regions and the room stack ---- */
+
+static void light_region(vm *v, int x1, int y1, int x2, int y2, int lit)
+{
+    if (lit) {
+        x1 = x1 - 1 < 1 ? 1 : x1 - 1;
+        y1 = y1 - 1 < 0 ? 0 : y1 - 1;
+        x2 = x2 + 1 > XN - 1 ? XN - 1 : x2 + 1;
+        y2 = y2 + 1 > YN - 1 ? YN - 1 : y2 + 1;
+    }
+    for (int x = x1 < 0 ? 0 : x1; x <= x2 && x < XN; x++)
+        for (int y = y1 < 0 ? 0 : y1; y <= y2 && y < YN; y++)
+            if (cell(v, x, y)->typ != SPLEV_LAVAPOOL)
+                cell(v, x, y)->lit = (uint8_t)(lit ? 1 : 0);
+}
+
+static int top_rooms(const splev_level *lev)
+{
+    int n = 0;
+    for (size_t i = 0; i < lev->nrooms; i++)
+        n += lev->rooms[i].parent < 0;
+    return n;
+}
+
+static int make_region_room(vm *v, int x1, int y1, int x2, int y2, int lit,
+                            int type, int irregular, int prefilled, int joined)
+{
+    splev_level *lev = v->lev;
+    int r;
+    if (irregular) {
+        int box[4];
+        long count;
+        int no = (int)lev->nrooms + ROOM_OFFSET;
+        rooms_flood(lev, x1, y1, no, lit, 1, box, &count);
+        r = rooms_add(lev, box[0], box[1], box[2], box[3], 0, type, 1, -1);
+        if (r >= 0) {
+            lev->rooms[r].rlit = lit ? 1 : 0;
+            lev->rooms[r].irregular = 1;
+        }
+    } else {
+        r = rooms_add(lev, x1, y1, x2, y2, lit, type, 1, -1);
+        if (r >= 0)
+            rooms_topologize(lev, r);
+    }
+    if (r < 0) {
+        vm_error(v, "REGION: too many rooms");
+        return -1;
+    }
+    lev->rooms[r].needfill = type != 0 ? (prefilled ? 2 : 1) : 0;
+    lev->rooms[r].needjoining = joined;
+    return r;
+}
+
+static int st_region(vm *v, const splev_insn *in)
+{
+    int32_t flags, type, lit;
+    val reg;
+    if (!pop_int(v, "the flags", &flags) || !pop_int(v, "the room type", &type) ||
+        !pop_int(v, "the light", &lit) ||
+        !pop_type(v, SPLEV_V_REGION, "the area", &reg))
+        return 0;
+    int prefilled = type > MAXRTYPE;
+    if (prefilled)
+        type -= MAXRTYPE + 1;
+    if (type < 0 || type > MAXRTYPE) {
+        vm_error(v, "REGION: unknown room type %d", (int)type);
+        return 0;
+    }
+    int irregular = (flags & 2) != 0, joined = !(flags & 4);
+    if (lit < 0)
+        lit = rooms_random_lit(&v->rng, v->ctx.depth);
+    int x1 = reg.a, y1 = reg.b, x2 = reg.c, y2 = reg.d;
+    vm_rel(v, &x1, &y1, 0);
+    vm_rel(v, &x2, &y2, 0);
+    int pushed = vm_croom(v);
+    if ((type == 0 && !irregular && !prefilled) || top_rooms(v->lev) >= 40) {
+        light_region(v, x1, y1, x2, y2, lit);
+    } else {
+        int r = make_region_room(v, x1, y1, x2, y2, lit, type, irregular,
+                                 prefilled, joined);
+        if (r < 0)
+            return 0;
+        if (v->nrooms_open == 0)
+            pushed = r;
+    }
+    if (in->a) {
+        /* The block's ENDROOM pops exactly this slot (DECISIONS 27). */
+        if (v->nrooms_open >= MAX_ROOM_NEST) {
+            vm_error(v, "REGION: rooms nested too deeply");
+            return 0;
+        }
+        v->roomstack[v->nrooms_open++] = pushed;
+    }
+    return 1;
+}
+
+static int st_endroom(vm *v)
+{
+    if (v->nrooms_open > 0)
+        v->nrooms_open--;
+    return 1;
+}
+
+/* ---- terrain ---- */
+
+static int st_terrain(vm *v)
+{
+    int32_t t, lit;
+    val s;
+    if (!pop_terrain(v, "the terrain", &t, &lit) || !pop_sel(v, "the area", &s))
+        return 0;
+    const vsel *sel = s.own;
+    for (int x = 1; x < XN; x++)
+        for (int y = 0; y < YN; y++) {
+            if (!sel->c[x][y] || cell(v, x, y)->typ == SPLEV_STAIRS)
+                continue;
+            vm_set_type_lit(v, x, y, t, lit);
+            splev_cell *c = cell(v, x, y);
+            if (c->typ == SPLEV_SDOOR)
+                c->doormask = SPLEV_D_CLOSED;
+            if ((c->typ == SPLEV_DOOR || c->typ == SPLEV_SDOOR) &&
+                (SPLEV_IS_WALL(cell(v, x - 1, y)->typ) ||
+                 cell(v, x - 1, y)->horizontal))
+                c->horizontal = 1;
+        }
+    val_release(&s);
+    return 1;
+}
+
+static int st_replace_terrain(vm *v)
+{
+    int32_t chance, to, tolit, from, fromlit;
+    val r;
+    if (!pop_int(v, "the chance", &chance) ||
+        !pop_terrain(v, "the new terrain", &to, &tolit) ||
+        !pop_terrain(v, "the old terrain", &from, &fromlit) ||
+        !pop_type(v, SPLEV_V_REGION, "the area", &r))
+        return 0;
+    if (to == SPLEV_TRANSPARENT)
+        return 1;
+    int x1 = r.a, y1 = r.b, x2 = r.c, y2 = r.d;
+    vm_rel(v, &x1, &y1, 1);
+    vm_rel(v, &x2, &y2, 1);
+    for (int x = x1 < 1 ? 1 : x1; x <= x2 && x < XN; x++)
+        for (int y = y1 < 0 ? 0 : y1; y <= y2 && y < YN; y++)
+            if (cell(v, x, y)->typ == from && splev_rn2(&v->rng, 100) < chance)
+                vm_set_type_lit(v, x, y, to, tolit);
+    return 1;
+}
+
+static int st_feature(vm *v, const splev_insn *in)
+{
+    val s;
+    if (!pop_sel(v, "the area", &s))
+        return 0;
+    const vsel *sel = s.own;
+    for (int x = 1; x < XN; x++)
+        for (int y = 0; y < YN; y++) {
+            int t = cell(v, x, y)->typ;
+            if (sel->c[x][y] && !(t >= SPLEV_STAIRS && t <= SPLEV_ALTAR))
+                cell(v, x, y)->typ = (uint8_t)in->arg;
+        }
+    val_release(&s);
+    return 1;
+}
+
+static void step_dir(int d, int *x, int *y)
+{
+    if (d & 1) (*y)--;
+    if (d & 2) (*y)++;
+    if (d & 4) (*x)++;
+    if (d & 8) (*x)--;
+}
+
+static int spill_start(vm *v, const val *c, int dir, int t, int lit, int *sx,
+                       int *sy)
+{
+    if (!(c->c & CF_RANDOM))
+        return vm_coord(v, c, H_ANY, sx, sy) && isok(*sx, *sy);
+    for (int i = 0; i < 500; i++) {
+        int x, y;
+        val r = *c;
+        r.c = CF_RANDOM | H_ANY;
+        vm_coord(v, &r, H_ANY, &x, &y);
+        int qx = x, qy = y;
+        step_dir(((dir & 1) << 1) | ((dir & 2) >> 1) | ((dir & 4) << 1) |
+                     ((dir & 8) >> 1), &qx, &qy);
+        if (isok(qx, qy) && SPLEV_IS_WALL(cell(v, qx, qy)->typ)) {
+            vm_set_type_lit(v, qx, qy, t, lit);
+            *sx = x;
+            *sy = y;
+            return isok(x, y);
+        }
+    }
+    return 0;
+}
+
+static int st_spill(vm *v)
+{
+    int32_t dir, count, t, lit;
+    val c;
+    if (!pop_int(v, "the direction", &dir) || !pop_int(v, "the count", &count) ||
+        !pop_terrain(v, "the terrain", &t, &lit) ||
+        !pop_type(v, SPLEV_V_COORD, "the start", &c))
+        return 0;
+    int x, y;
+    if (t == SPLEV_TRANSPARENT || !spill_start(v, &c, dir, t, lit, &x, &y))
+        return 1;
+    v->steps += count > 0 ? (uint64_t)count : 0;
+    if (v->steps > v->ctx.max_steps) {
+        vm_error(v, "step limit of %llu reached (runaway script?)",
+                 (unsigned long long)v->ctx.max_steps);
+        return 0;
+    }
+    int last = -1;
+    for (int32_t i = 0; i < count; i++) {
+        vm_set_type_lit(v, x, y, t, lit);
+        int d, qx, qy, guard = 0;
+        do {
+            guard++;
+            do {
+                int k = splev_rn2(&v->rng, 5);
+                d = k == 4 ? dir : 1 << k;
+                qx = x;
+                qy = y;
+                step_dir(d, &qx, &qy);
+            } while (!isok(qx, qy));
+        } while ((d == last || cell(v, qx, qy)->typ == t) && guard < 200);
+        x = qx;
+        y = qy;
+        last = d;
+    }
+    return 1;
+}
+
+static int trap_at(const splev_level *lev, int x, int y)
+{
+    for (size_t i = 0; i < lev->ntraps; i++)
+        if (lev->traps[i].x == x && lev->traps[i].y == y)
+            return (int)i;
+    return -1;
+}
+
+static int door_next_to(vm *v, int x, int y)
+{
+    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+    for (int k = 0; k < 4; k++) {
+        int nx = x + dx[k], ny = y + dy[k];
+        if (isok(nx, ny) && (cell(v, nx, ny)->typ == SPLEV_DOOR ||
+                             cell(v, nx, ny)->typ == SPLEV_SDOOR))
+            return 1;
+    }
+    return 0;
+}
+
+/* Left-hand walk around the border of a bg area (§8.13; 0% converts
+ * nothing: DECISIONS 18). */
+static int st_wallwalk(vm *v)
+{
+    int32_t chance, fg, fglit, bg, bglit;
+    val c;
+    if (!pop_int(v, "the chance", &chance) ||
+        !pop_terrain(v, "the background", &bg, &bglit) ||
+        !pop_terrain(v, "the wall terrain", &fg, &fglit) ||
+        !pop_type(v, SPLEV_V_COORD, "the start", &c))
+        return 0;
+    int x, y;
+    vm_coord(v, &c, H_ANY, &x, &y);
+    if (!isok(x, y) || fg == SPLEV_TRANSPARENT || bg == SPLEV_TRANSPARENT ||
+        cell(v, x, y)->typ != bg)
+        return 1;
+    static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
+    int dir = 1, sx = x, sy = y;
+    long guard = 4L * XN * YN * 4;
+    do {
+        if (trap_at(v->lev, x, y) < 0 && !door_next_to(v, x, y) &&
+            cell(v, x, y)->typ == bg && splev_rn2(&v->rng, 100) < chance)
+            vm_set_type_lit(v, x, y, fg, fglit);
+        int tries = 0, px = x, py = y;
+        do {
+            px = x;
+            py = y;
+            x += dx[dir % 4];
+            y += dy[dir % 4];
+            if (isok(x, y) && (cell(v, x, y)->typ == bg || cell(v, x, y)->typ == fg)) {
+                dir = (dir + 3) % 4;
+            } else {
+                dir++;
+                x = px;
+                y = py;
+                tries++;
+            }
+        } while (x == px && y == py && tries < 5);
+        v->steps++;
+    } while ((x != sx || y != sy) && --guard > 0);
+    return 1;
+}
+
+static int st_wallify(vm *v, const splev_insn *in)
+{
+    if (in->op == OP_WALLIFY) {
+        walls_wallify(v->lev, v->xstart - 1, v->ystart - 1,
+                      v->xstart + v->xsize + 1, v->ystart + v->ysize + 1);
+        return 1;
+    }
+    val s;
+    if (!pop_sel(v, "the area", &s))
+        return 0;
+    const vsel *sel = s.own;
+    for (int x = 0; x < XN; x++)
+        for (int y = 0; y < YN; y++)
+            if (sel->c[x][y])
+                walls_wallify(v->lev, x, y, x, y);
+    val_release(&s);
+    return 1;
+}
+
+static int st_nondig(vm *v, const splev_insn *in)
+{
+    val r;
+    if (!pop_type(v, SPLEV_V_REGION, "the area", &r))
+        return 0;
+    int x1 = r.a, y1 = r.b, x2 = r.c, y2 = r.d;
+    vm_rel(v, &x1, &y1, 0);
+    vm_rel(v, &x2, &y2, 0);
+    for (int x = x1 < 1 ? 1 : x1; x <= x2 && x < XN; x++)
+        for (int y = y1 < 0 ? 0 : y1; y <= y2 && y < YN; y++) {
+            splev_cell *c = cell(v, x, y);
+            if (c->typ <= SPLEV_DBWALL || c->typ == SPLEV_TREE ||
+                c->typ == SPLEV_DEADTREE || c->typ == SPLEV_IRONBARS) {
+                if (in->op == OP_NON_DIGGABLE)
+                    c->nondiggable = 1;
+                else
+                    c->nonpasswall = 1;
+            }
+        }
+    return 1;
+}
+
+static int st_drawbridge(vm *v)
+{
+    int32_t dir, state;
+    val c;
+    if (!pop_int(v, "the direction", &dir) || !pop_int(v, "the state", &state) ||
+        !pop_type(v, SPLEV_V_COORD, "the position", &c))
+        return 0;
+    int x, y;
+    if (!vm_coord(v, &c, H_DRY | H_WET | H_HOT, &x, &y) || !isok(x, y))
+        return 1;
+    if (state == -1)
+        state = !splev_rn2(&v->rng, 2);
+    if (dir < 0 || dir > 3) {
+        vm_error(v, "DRAWBRIDGE: bad direction %d", (int)dir);
+        return 0;
+    }
+    static const int dx[4] = {0, 0, 1, -1}, dy[4] = {-1, 1, 0, 0};
+    int wx = x + dx[dir], wy = y + dy[dir];
+    if (!isok(wx, wy) || !SPLEV_IS_WALL(cell(v, wx, wy)->typ))
+        return 1;   /* no wall to hold it: the game builds nothing */
+    splev_cell *b = cell(v, x, y), *w = cell(v, wx, wy);
+    int lava = b->typ == SPLEV_LAVAPOOL, h = dir <= 1;
+    if (state) {
+        b->typ = SPLEV_DRAWBRIDGE_DOWN;
+        w->typ = SPLEV_DOOR;
+        w->doormask = SPLEV_D_NODOOR;
+    } else {
+        b->typ = SPLEV_DRAWBRIDGE_UP;
+        w->typ = SPLEV_DBWALL;
+        w->nondiggable = 1;
+    }
+    b->horizontal = (uint8_t)!h;
+    w->horizontal = (uint8_t)h;
+    b->flags = (uint8_t)(dir | (lava ? SPLEV_DB_LAVA : 0));
+    v->touched[x][y] = 1;
+    if (!vm_count_thing(v))
+        return 0;
+    splev_level_add_drawbridge(v->lev, x, y, dir, state != 0);
+    return 1;
+}
+
+void vm_set_door_orientation(splev_level *lev, int x, int y)
+{
+    static const int dx[4] = {-1, 1, 0, 0}, dy[4] = {0, 0, -1, 1};
+    int w[4], any = 0;
+    for (int k = 0; k < 4; k++) {
+        int nx = x + dx[k], ny = y + dy[k];
+        int t = isok(nx, ny) ? lev->cells[nx][ny].typ : -1;
+        w[k] = t >= 0 && (SPLEV_IS_WALL(t) || t == SPLEV_DOOR || t == SPLEV_SDOOR);
+        any |= w[k];
+    }
+    if (!any)
+        for (int k = 0; k < 4; k++) {
+            int nx = x + dx[k], ny = y + dy[k];
+            int t = isok(nx, ny) ? lev->cells[nx][ny].typ : -1;
+            w[k] = t < 0 || t < SPLEV_POOL || t == SPLEV_IRONBARS;
+        }
+    lev->cells[x][y].horizontal = (uint8_t)((w[0] || w[1]) && !(w[2] && w[3]));
+}
+
+static int st_door(vm *v)
+{
+    int32_t state;
+    val s;
+    if (!pop_int(v, "the door state", &state) || !pop_sel(v, "the area", &s))
+        return 0;
+    if (state == -1)
+        state = (1 << splev_rn2(&v->rng, 5)) >> 1;
+    const vsel *sel = s.own;
+    for (int x = 1; x < XN; x++)
+        for (int y = 0; y < YN; y++) {
+            if (!sel->c[x][y])
+                continue;
+            int st = state;
+            splev_cell *c = cell(v, x, y);
+            if (c->typ != SPLEV_DOOR && c->typ != SPLEV_SDOOR)
+                c->typ = (st & D_SECRET) ? SPLEV_SDOOR : SPLEV_DOOR;
+            if (st & D_SECRET) {
+                st &= ~D_SECRET;
+                if (st < SPLEV_D_CLOSED)
+                    st = SPLEV_D_CLOSED;
+            }
+            vm_set_door_orientation(v->lev, x, y);
+            c->doormask = (uint8_t)st;
+            v->touched[x][y] = 1;
+        }
+    val_release(&s);
+    return 1;
+}
+
+/* ---- stairs and level regions ---- */
+
+static void remove_trap(splev_level *lev, int x, int y)
+{
+    int i = trap_at(lev, x, y);
+    if (i >= 0) {
+        lev->traps[i] = lev->traps[lev->ntraps - 1];
+        lev->ntraps--;
+    }
+}
+
+/* Make a stair or ladder at (x,y) unless it would leave the dungeon. */
+int vm_make_stair(vm *v, int x, int y, int up, int ladder)
+{
+    if (!ladder && ((up && v->ctx.top_level) || (!up && v->ctx.bottom_level)))
+        return 1;
+    if (!vm_count_thing(v))
+        return 0;
+    splev_cell *c = cell(v, x, y);
+    c->typ = ladder ? SPLEV_LADDER : SPLEV_STAIRS;
+    c->flags = up ? SPLEV_LA_UP : SPLEV_LA_DOWN;
+    v->touched[x][y] = 1;
+    splev_level_add_stair(v->lev, ladder ? SPLEV_SK_LADDER : SPLEV_SK_STAIR, x, y,
+                          up, NULL);
+    return 1;
+}
+
+static int st_stair(vm *v, const splev_insn *in)
+{
+    int32_t up;
+    val c;
+    if (!pop_int(v, "the direction", &up) ||
+        !pop_type(v, SPLEV_V_COORD, "the position", &c))
+        return 0;
+    int x, y;
+    if (!vm_coord(v, &c, in->a ? H_DRY : H_DRY | 128, &x, &y) || !isok(x, y))
+        return 1;
+    if (!in->a) {
+        remove_trap(v->lev, x, y);
+        if (!(c.c & CF_RANDOM))
+            cell(v, x, y)->typ = SPLEV_ROOM;   /* kept quirk, DECISIONS 49 */
+    }
+    return vm_make_stair(v, x, y, up != 0, in->a);
+}
+
+static int st_levregion(vm *v)
+{
+    val dest;
+    int32_t f[11];
+    if (!pop_type_or_null(v, SPLEV_V_STR, "the destination", &dest))
+        return 0;
+    for (int k = 10; k >= 0; k--)
+        if (!pop_int(v, "a level region field", &f[k])) {
+            val_release(&dest);
+            return 0;
+        }
+    if (f[10] < SPLEV_LR_DOWNSTAIR || f[10] > SPLEV_LR_DOWNTELE) {
+        vm_error(v, "level region: unknown type %d", (int)f[10]);
+        val_release(&dest);
+        return 0;
+    }
+    if (!f[4]) {
+        vm_rel(v, &f[0], &f[1], 0);
+        vm_rel(v, &f[2], &f[3], 0);
+    }
+    if (!f[9]) {
+        vm_rel(v, &f[5], &f[6], 0);
+        vm_rel(v, &f[7], &f[8], 0);
+    }
+    if (!vm_count_thing(v)) {
+        val_release(&dest);
+        return 0;
+    }
+    splev_lregion *r = splev_level_add_lregion(v->lev, f[10]);
+    r->lx = f[0]; r->ly = f[1]; r->hx = f[2]; r->hy = f[3];
+    r->dlx = f[5]; r->dly = f[6]; r->dhx = f[7]; r->dhy = f[8];
+    if (dest.t == SPLEV_V_STR)
+        splev_set_string(&r->dest, dest.s);
+    val_release(&dest);
+    return 1;
+}
+
+/* ---- features and things ---- */
+
+static int induced_align(vm *v)
+{
+    if (v->ctx.level_align && splev_rn2(&v->rng, 100) < 80)
+        return v->ctx.level_align;
+    if (v->ctx.dungeon_align && splev_rn2(&v->rng, 100) < 80)
+        return v->ctx.dungeon_align;
+    static const int am[3] = {SPLEV_AM_CHAOTIC, SPLEV_AM_NEUTRAL, SPLEV_AM_LAWFUL};
+    return am[splev_rn2(&v->rng, 3)];
+}
+
+/* An alignment operand as an alignment mask (§4.5, §8.16; DECISIONS 24
+ * and 31: `random` is the induced alignment). */
+static int resolve_align(vm *v, int a)
+{
+    if (a == ALIGN_COALIGNED)
+        return v->ctx.hero_align;
+    if (a == ALIGN_NONCOALIGNED) {
+        int other[2], n = 0;
+        static const int am[3] = {SPLEV_AM_CHAOTIC, SPLEV_AM_NEUTRAL,
+                                  SPLEV_AM_LAWFUL};
+        for (int i = 0; i < 3; i++)
+            if (am[i] != v->ctx.hero_align && n < 2)
+                other[n++] = am[i];
+        return other[splev_rn2(&v->rng, 2)];
+    }
+    if (a == ALIGN_RANDOM)
+        return induced_align(v);
+    if (a >= -3 && a <= -1)
+        return v->align_reg[-a - 1];
+    return a & 7;
+}
+
+/* "Free room location" (§7.2): the spot, then random room spots until
+ * one is plain floor. */
+static int free_room_spot(vm *v, const val *c, int *x, int *y)
+{
+    int r = vm_croom(v);
+    vm_coord(v, c, H_DRY, x, y);
+    for (int i = 0; i <= 100 && !(isok(*x, *y) && cell(v, *x, *y)->typ == SPLEV_ROOM);
+         i++)
+        vm_somexy(v, r, x, y);
+    if (isok(*x, *y) && cell(v, *x, *y)->typ == SPLEV_ROOM)
+        return 1;
+    vm_error(v, "%s: no free spot in the room", splev_ops[v->s->code[v->pc].op].name);
+    return 0;
+}
+
+static int room_of(const splev_level *lev, int x, int y)
+{
+    int no = lev->cells[x][y].roomno;
+    return no >= ROOM_OFFSET && (size_t)(no - ROOM_OFFSET) < lev->nrooms
+               ? no - ROOM_OFFSET : -1;
+}
+
+static int st_altar(vm *v)
+{
+    int32_t shrine, align;
+    val c;
+    if (!pop_int(v, "the altar type", &shrine) || !pop_int(v, "the alignment", &align) ||
+        !pop_type(v, SPLEV_V_COORD, "the position", &c))
+        return 0;
+    int x, y, r = vm_croom(v);
+    if (r >= 0) {
+        if (!free_room_spot(v, &c, &x, &y))
+            return 0;
+    } else if (!vm_coord(v, &c, H_DRY, &x, &y) || !isok(x, y)) {
+        return 1;
+    } else {
+        r = room_of(v->lev, x, y);
+    }
+    splev_cell *ce = cell(v, x, y);
+    if (ce->typ == SPLEV_STAIRS || ce->typ == SPLEV_LADDER)
+        return 1;
+    int am = resolve_align(v, align);
+    if (shrine == -1)
+        shrine = splev_rn2(&v->rng, 2);
+    int temple = r >= 0 && v->lev->rooms[r].rtype == RT_TEMPLE;
+    if (!temple)
+        shrine = 0;
+    ce->typ = SPLEV_ALTAR;
+    ce->flags = (uint8_t)(am | (shrine > 0 ? SPLEV_AM_SHRINE : 0) |
+                          (shrine == 2 ? SPLEV_AM_SANCTUM : 0));
+    if (!vm_count_thing(v))
+        return 0;
+    splev_level_add_altar(v->lev, x, y, am, shrine);
+    return 1;
+}
+
+static void remove_engravings(splev_level *lev, int x, int y)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < lev->nengravings; i++) {
+        if (lev->engravings[i].x == x && lev->engravings[i].y == y)
+            free(lev->engravings[i].text);
+        else
+            lev->engravings[k++] = lev->engravings[i];
+    }
+    lev->nengravings = k;
+}
+
+static int st_grave(vm *v, const splev_insn *in)
+{
+    val text, c;
+    if (!pop_type_or_null(v, SPLEV_V_STR, "the epitaph", &text))
+        return 0;
+    if (!pop_type(v, SPLEV_V_COORD, "the position", &c)) {
+        val_release(&text);
+        return 0;
+    }
+    int x, y, ok = 1;
+    if (vm_coord(v, &c, H_DRY, &x, &y) && isok(x, y) && trap_at(v->lev, x, y) < 0) {
+        cell(v, x, y)->typ = SPLEV_GRAVE;
+        if (text.t == SPLEV_V_NULL && !in->a)
+            remove_engravings(v->lev, x, y);
+        if ((ok = vm_count_thing(v))) {
+            splev_grave *g = splev_level_add_grave(v->lev, x, y, cstr(&text));
+            g->random_epitaph = in->a != 0;
+        }
+    }
+    val_release(&text);
+    return ok;
+}
+
+static int st_engraving(vm *v)
+{
+    int32_t type;
+    val text, c;
+    if (!pop_int(v, "the engraving type", &type) ||
+        !pop_type(v, SPLEV_V_STR, "the text", &text))
+        return 0;
+    if (!pop_type(v, SPLEV_V_COORD, "the position", &c)) {
+        val_release(&text);
+        return 0;
+    }
+    if (type == -1)
+        type = splev_rnd(&v->rng, 5);
+    int x, y, ok = 1;
+    if (vm_coord(v, &c, H_DRY, &x, &y) && isok(x, y) && (ok = vm_count_thing(v)))
+        splev_level_add_engraving(v->lev, x, y, type, text.s);
+    val_release(&text);
+    return ok;
+}
+
+static int st_gold(vm *v)
+{
+    int32_t amount;
+    val c;
+    if (!pop_type(v, SPLEV_V_COORD, "the position", &c) ||
+        !pop_int(v, "the amount", &amount))
+        return 0;
+    int x, y;
+    if (!vm_coord(v, &c, H_DRY, &x, &y) || !isok(x, y))
+        return 1;
+    if (amount < 0)
+        amount = splev_rnd(&v->rng, 200);
+    if (!vm_count_thing(v))
+        return 0;
+    splev_level_add_gold(v->lev, x, y, amount);
+    return 1;
+}
+
+/* A random trap type the level allows (§8.16). */
+static int random_trap(vm *v)
+{
+    for (;;) {
+        int t = splev_rnd(&v->rng, SPLEV_TRAP_COUNT - 1);
+        if (t == TT_HOLE || t == TT_VIBRATING || t == TT_MAGIC_PORTAL)
+            continue;
+        if (t == TT_TRAPDOOR && !v->ctx.can_dig_down)
+            continue;
+        if ((t == TT_TELEP || t == TT_LEVEL_TELEP) &&
+            (v->lev->flags & SPLEV_F_NOTELEPORT))
+            continue;
+        return t;
+    }
+}
+
+static int st_trap(vm *v)
+{
+    int32_t type;
+    val c;
+    if (!pop_int(v, "the trap type", &type) ||
+        !pop_type(v, SPLEV_V_COORD, "the position", &c))
+        return 0;
+    int x = -1, y = -1;
+    if (vm_croom(v) >= 0) {
+        if (!free_room_spot(v, &c, &x, &y))
+            return 0;
+    } else {
+        int found = 0;
+        for (int i = 0; i < 101 && !found; i++)
+            found = vm_coord(v, &c, H_DRY, &x, &y) && isok(x, y) &&
+                    cell(v, x, y)->typ != SPLEV_STAIRS &&
+                    cell(v, x, y)->typ != SPLEV_LADDER;
+        if (!found)
+            return 1;
+    }
+    if (type < 1)
+        type = random_trap(v);
+    if (type >= SPLEV_TRAP_COUNT) {
+        vm_error(v, "TRAP: unknown trap type %d", (int)type);
+        return 0;
+    }
+    int i = trap_at(v->lev, x, y);
+    if (i >= 0) {
+        v->lev->traps[i].type = type;
+        return 1;
+    }
+    if (!vm_count_thing(v))
+        return 0;
+    splev_level_add_trap(v->lev, x, y, type);
+    return 1;
+}
+
+/* ---- monsters and objects ---- */
+
+typedef struct attr {
+    int32_t key;
+    val v;
+} attr;
+
+/* Pop n (value key) pairs into a[0..n-1] in source order. */
+static int pop_attrs(vm *v, int n, attr *a, int nkeys)
+{
+    for (int k = n; k-- > 0;) {
+        if (!pop_int(v, "an attribute key", &a[k].key))
+            return 0;
+        pop_val(v, &a[k].v);
+        if (a[k].key < 0 || a[k].key >= nkeys) {
+            vm_error(v, "%s: unknown attribute %d", splev_ops[v->s->code[v->pc].op].name,
+                     (int)a[k].key);
+            return 0;
+        }
+    }
+    return 1;
+}
+
+static void free_attrs(attr *a, int n)
+{
+    for (int k = 0; k < n; k++)
+        val_release(&a[k].v);
+    free(a);
+}
+
+static int attr_type(vm *v, const attr *a, int type)
+{
+    if (a->v.t == type)
+        return 1;
+    vm_error(v, "%s: attribute %d has the wrong type", splev_ops[v->s->code[v->pc].op].name,
+             (int)a->key);
+    return 0;
+}
+
+static int monster_attr(vm *v, splev_monster *m, const attr *a)
+{
+    int is_str = a->key == MK_NAME || a->key == MK_APPEAR_FEATURE ||
+                 a->key == MK_APPEAR_MONSTER || a->key == MK_APPEAR_OBJECT;
+    if (!attr_type(v, a, is_str ? SPLEV_V_STR : SPLEV_V_INT))
+        return 0;
+    int32_t i = a->v.a;
+    switch (a->key) {
+    case MK_PEACEFUL: m->peaceful = i != 0; break;
+    case MK_ALIGN: m->align = resolve_align(v, i); break;
+    case MK_ASLEEP: m->asleep = i != 0; break;
+    case MK_APPEAR_FEATURE: case MK_APPEAR_MONSTER: case MK_APPEAR_OBJECT:
+        m->appear = SPLEV_APPEAR_FEATURE + (a->key - MK_APPEAR_FEATURE);
+        splev_set_string(&m->appear_as, a->v.s);
+        break;
+    case MK_NAME: splev_set_string(&m->given_name, a->v.s); break;
+    case MK_FEMALE: m->female = i != 0; break;
+    case MK_INVISIBLE: m->invisible = i != 0; break;
+    case MK_CANCELLED: m->cancelled = i != 0; break;
+    case MK_REVIVED: m->revived = i != 0; break;
+    case MK_AVENGE: m->avenge = i != 0; break;
+    case MK_FLEEING: m->fleeing = i % 127; break;
+    case MK_BLINDED: m->blinded = i % 127; break;
+    case MK_PARALYZED: m->paralyzed = i % 127; break;
+    case MK_STUNNED: m->stunned = i != 0; break;
+    case MK_CONFUSED: m->confused = i != 0; break;
+    case MK_SEENTRAPS: m->seen_traps = (uint32_t)i; break;
+    default: break;
+    }
+    return 1;
+}
+
+static const char *pick_name(vm *v, const char *kind, const val *what, char *cls)
+{
+    *cls = (char)what->a;
+    if (what->s)
+        return what->s;
+    return v->ctx.names ? names_pick(v->ctx.names, kind, what->a, &v->rng, cls)
+                        : NULL;
+}
+
+static int st_monster(vm *v, const splev_insn *in)
+{
+    attr *a = xcalloc(in->n + 1u, sizeof *a);
+    val c, mon;
+    int ok = pop_attrs(v, in->n, a, MK_COUNT_) &&
+             pop_type(v, SPLEV_V_COORD, "the position", &c) &&
+             pop_type(v, SPLEV_V_MONST, "the monster", &mon);
+    int x = -1, y = -1;
+    if (ok) {
+        int h = mon.a == ';' ? H_WET : H_DRY;
+        if (!vm_coord(v, &c, h, &x, &y) || !isok(x, y))
+            vm_coord(v, &c, H_DRY, &x, &y);
+        ok = vm_count_thing(v);
+    }
+    if (ok) {
+        char cls;
+        const char *name = pick_name(v, "monster", &mon, &cls);
+        splev_monster *m = splev_level_add_monster(v->lev, x, y, cls, name);
+        for (int k = 0; k < in->n && ok; k++)
+            ok = monster_attr(v, m, &a[k]);
+        if (in->a) {
+            v->cur_monster = (int)v->lev->nmonsters - 1;
+            v->ncont = 0;
+        }
+    }
+    free_attrs(a, in->n);
+    return ok;
+}
+
+static int object_attr(vm *v, splev_object *o, const attr *a)
+{
+    int type = a->key == OK_NAME ? SPLEV_V_STR
+             : a->key == OK_MONTYPE ? SPLEV_V_MONST
+             : a->key == OK_COORD ? SPLEV_V_COORD : SPLEV_V_INT;
+    if (!attr_type(v, a, type))
+        return 0;
+    int32_t i = a->v.a;
+    switch (a->key) {
+    case OK_SPE: o->spe_set = 1; o->spe = i; break;
+    case OK_CURSE: o->curse = i; break;
+    case OK_MONTYPE:
+        o->montype_cls = (char)a->v.a;
+        splev_set_string(&o->montype, a->v.s);
+        break;
+    case OK_NAME: splev_set_string(&o->given_name, a->v.s); break;
+    case OK_QUANTITY: o->quantity = i; break;
+    case OK_BURIED: o->buried = i != 0; break;
+    case OK_LIT: o->lit = i != 0; break;
+    case OK_ERODED: o->eroded = i; break;
+    case OK_LOCKED: o->locked = i != 0; break;
+    case OK_TRAPPED: o->trapped = i != 0; break;
+    case OK_RECHARGED: o->recharged = i % 8; break;
+    case OK_INVISIBLE: o->invisible = i != 0; break;
+    case OK_GREASED: o->greased = i != 0; break;
+    case OK_BROKEN: o->broken = i != 0; break;
+    case OK_ERODEPROOF: o->erodeproof = i != 0; break;
+    default: break;
+    }
+    return 1;
+}
+
+/* The innermost open container, found again from its path each time
+ * (arrays below it may have moved). */
+static splev_object *open_container(vm *v)
+{
+    splev_object *o = v->cont_root_kind
+                          ? &v->lev->monsters[v->cur_monster].inventory[v->cont_path[0]]
+                          : &v->lev->objects[v->cont_path[0]];
+    for (int i = 1; i < v->ncont; i++)
+        o = &o->contents[v->cont_path[i]];
+    return o;
+}
+
+/* Where a new object goes; records the path of a new container. */
+static splev_object *new_object(vm *v, int content, int x, int y, char cls,
+                                const char *name, int *path_index, int *root_kind)
+{
+    if (content && v->ncont > 0) {
+        splev_object *box = open_container(v);
+        *path_index = (int)box->ncontents;
+        *root_kind = -1;
+        return splev_object_add_content(box, cls, name);
+    }
+    if (content && v->cur_monster >= 0) {
+        splev_monster *m = &v->lev->monsters[v->cur_monster];
+        *path_index = (int)m->ninventory;
+        *root_kind = 1;
+        return splev_monster_add_item(m, cls, name);
+    }
+    *path_index = (int)v->lev->nobjects;
+    *root_kind = 0;
+    return splev_level_add_object(v->lev, x, y, cls, name);
+}
+
+static int st_object(vm *v, const splev_insn *in)
+{
+    attr *a = xcalloc(in->n + 1u, sizeof *a);
+    val obj;
+    int ok = pop_attrs(v, in->n, a, OK_COUNT_) &&
+             pop_type(v, SPLEV_V_OBJ, "the object", &obj);
+    int content = in->a & 1, x = -1, y = -1;
+    if (ok && !(content && (v->ncont > 0 || v->cur_monster >= 0))) {
+        val c;
+        memset(&c, 0, sizeof c);
+        c.t = SPLEV_V_COORD;
+        c.c = CF_RANDOM;
+        for (int k = 0; k < in->n; k++)
+            if (a[k].key == OK_COORD)
+                c = a[k].v;
+        if (c.t != SPLEV_V_COORD)
+            ok = attr_type(v, &a[0], SPLEV_V_COORD);
+        else if (!vm_coord(v, &c, H_DRY, &x, &y))
+            x = y = -1;
+    }
+    if (ok && (in->a & 2) && v->ncont >= MAX_CONTAINER_NEST) {
+        vm_error(v, "CONTAINER: more than %d nested containers", MAX_CONTAINER_NEST);
+        ok = 0;
+    }
+    ok = ok && vm_count_thing(v);
+    if (ok) {
+        char cls;
+        const char *name = pick_name(v, "object", &obj, &cls);
+        int index, root_kind;
+        splev_object *o = new_object(v, content, x, y, cls, name, &index, &root_kind);
+        for (int k = 0; k < in->n && ok; k++)
+            ok = object_attr(v, o, &a[k]);
+        if (in->a & 2) {
+            o->container = 1;
+            if (root_kind >= 0)
+                v->cont_root_kind = root_kind;
+            v->cont_path[v->ncont++] = index;
+        }
+    }
+    free_attrs(a, in->n);
+    return ok;
+}
+
+/* ---- MINERALIZE ---- */
+
+static void kelp(vm *v, int32_t kp, int32_t km)
+{
+    for (int x = 2; x <= 77; x++)
+        for (int y = 1; y <= 19; y++) {
+            int t = cell(v, x, y)->typ;
+            if ((kp && t == SPLEV_POOL && splev_rn2(&v->rng, kp) == 0) ||
+                (km && t == SPLEV_MOAT && splev_rn2(&v->rng, km) == 0)) {
+                if (!vm_count_thing(v))
+                    return;
+                splev_level_add_object(v->lev, x, y, '%', "kelp frond");
+            }
+        }
+}
+
+static int all_stone_around(vm *v, int x, int y)
+{
+    for (int i = -1; i <= 1; i++)
+        for (int j = -1; j <= 1; j++)
+            if (cell(v, x + i, y + j)->typ != SPLEV_STONE)
+                return 0;
+    return 1;
+}
+
+static void ore(vm *v, int x, int y, int32_t gold, int32_t gem)
+{
+    if (splev_rn2(&v->rng, 1000) < gold && vm_count_thing(v)) {
+        splev_object *o = splev_level_add_object(v->lev, x, y, '$', "gold piece");
+        o->quantity = 1 + splev_rnd(&v->rng, gold * 3);
+        o->buried = splev_rn2(&v->rng, 3) == 0;
+    }
+    if (splev_rn2(&v->rng, 1000) < gem) {
+        int n = splev_rnd(&v->rng, 2 + v->ctx.dunlev / 3);
+        for (int k = 0; k < n && vm_count_thing(v); k++) {
+            char cls = '*';
+            const char *name = v->ctx.names
+                ? names_pick(v->ctx.names, "object", '*', &v->rng, &cls) : NULL;
+            int buried = splev_rn2(&v->rng, 3) == 0;
+            if (name && !strcmp(name, "rock"))
+                continue;
+            splev_object *o = splev_level_add_object(v->lev, x, y, '*', name);
+            o->buried = buried;
+        }
+    }
+}
+
+static int st_mineralize(vm *v)
+{
+    int32_t gem, gold, km, kp;
+    if (!pop_int(v, "the gem chance", &gem) || !pop_int(v, "the gold chance", &gold) ||
+        !pop_int(v, "the moat kelp", &km) || !pop_int(v, "the pool kelp", &kp))
+        return 0;
+    if (kp < 0) kp = 10;
+    if (km < 0) km = 30;
+    kelp(v, kp, km);
+    if (gold < 0) gold = 20 + v->ctx.depth / 3;
+    if (gem < 0) gem = gold / 4;
+    for (int x = 2; x <= 77; x++)
+        for (int y = 1; y <= 19 && !v->failed; y++) {
+            if (cell(v, x, y + 1)->typ != SPLEV_STONE)
+                y += 2;
+            else if (cell(v, x, y)->typ != SPLEV_STONE)
+                y += 1;
+            else if (!cell(v, x, y)->nondiggable && all_stone_around(v, x, y))
+                ore(v, x, y, gold, gem);
+        }
+    return !v->failed;
+}
+
+int vm_statement(vm *v, const splev_insn *in)
+{
+    switch (in->op) {
+    case OP_LEVEL_FLAGS:
+        v->lev->flags |= (unsigned)in->arg;
+        return 1;
+    case OP_INIT_MAP: return st_init_map(v, in);
+    case OP_MAP: return vm_map(v, in);
+    case OP_MESSAGE: return st_message(v);
+    case OP_MINERALIZE: return st_mineralize(v);
+    case OP_MON_GENERATION: return st_mon_generation(v, in);
+    case OP_SOUNDS: return st_sounds(v, in);
+    case OP_ENDROOM: return st_endroom(v);
+    case OP_REGION: return st_region(v, in);
+    case OP_TERRAIN: return st_terrain(v);
+    case OP_REPLACE_TERRAIN: return st_replace_terrain(v);
+    case OP_FEATURE: return st_feature(v, in);
+    case OP_SPILL: return st_spill(v);
+    case OP_WALLWALK: return st_wallwalk(v);
+    case OP_WALLIFY: case OP_WALLIFY_SEL: return st_wallify(v, in);
+    case OP_NON_DIGGABLE: case OP_NON_PASSWALL: return st_nondig(v, in);
+    case OP_DRAWBRIDGE: return st_drawbridge(v);
+    case OP_DOOR: return st_door(v);
+    case OP_STAIR: return st_stair(v, in);
+    case OP_LEVREGION: return st_levregion(v);
+    case OP_ALTAR: return st_altar(v);
+    case OP_GRAVE: return st_grave(v, in);
+    case OP_ENGRAVING: return st_engraving(v);
+    case OP_GOLD: return st_gold(v);
+    case OP_TRAP: return st_trap(v);
+    case OP_MONSTER: return st_monster(v, in);
+    case OP_END_MONINVENT:
+        v->cur_monster = -1;
+        v->ncont = 0;
+        return 1;
+    case OP_OBJECT: return st_object(v, in);
+    case OP_POP_CONTAINER:
+        if (v->ncont > 0)
+            v->ncont--;
+        return 1;
+    default:
+        vm_error(v, "unknown instruction %s", splev_ops[in->op].name);
+        return 0;
+    }
+}

@@ -1,0 +1,884 @@
+/* vm.c - the level interpreter's machine: values, frames, arithmetic,
+ * control flow, core functions and the run loop (SEMANTICS §5.2-§5.4,
+ * §7.1).  Statements live in stmt.c, selections in sel.c, coordinates in
+ * place.c and the epilogue in epilogue.c. */
+#include "interp/vm.h"
+
+#include "common/common.h"
+
+#include <limits.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+void splev_genctx_init(splev_genctx *ctx)
+{
+    memset(ctx, 0, sizeof *ctx);
+    ctx->depth = 1;
+    ctx->dunlev = 1;
+    ctx->hero_align = SPLEV_AM_NEUTRAL;
+    ctx->hero_name = "Hero";
+    ctx->hero_role = "Valkyrie";
+    ctx->hero_race = "human";
+    ctx->yyyymmdd = 20000101;
+    ctx->can_dig_down = 1;
+    ctx->flip = 1;
+    ctx->max_steps = 10000000;
+    ctx->max_call_depth = 100;
+    ctx->max_things = 100000;
+    ctx->max_string = 65536;
+}
+
+/* ---- errors ---- */
+
+void vm_error(vm *v, const char *fmt, ...)
+{
+    if (v->failed)
+        return;
+    v->failed = 1;
+    uint32_t line = 0;
+    const char *file = splev_lev_source(v->s, v->pc, &line);
+    char msg[400];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    if (line)
+        snprintf(v->err, v->errlen, "%s:%u: error: %s", file, (unsigned)line,
+                 msg);
+    else
+        snprintf(v->err, v->errlen, "%s: error: %s", file, msg);
+}
+
+static const char *type_name(int t)
+{
+    static const char *const names[] = {
+        "nothing", "an integer", "a string", "a coordinate", "a region",
+        "a map character", "a monster", "an object", "a selection", "a map"};
+    return t >= 0 && t < SPLEV_V_COUNT ? names[t] : "a bad value";
+}
+
+int vm_count_thing(vm *v)
+{
+    if (++v->things > v->ctx.max_things) {
+        vm_error(v, "more than %zu things on the level", v->ctx.max_things);
+        return 0;
+    }
+    return 1;
+}
+
+/* ---- values ---- */
+
+static void val_retain(val *x)
+{
+    if (!x->own)
+        return;
+    if (x->t == SPLEV_V_SEL)
+        ((vsel *)x->own)->refs++;
+    else
+        ((vstr *)x->own)->refs++;
+}
+
+void val_release(val *x)
+{
+    if (x->own) {
+        int *refs = x->t == SPLEV_V_SEL ? &((vsel *)x->own)->refs
+                                        : &((vstr *)x->own)->refs;
+        if (--*refs == 0)
+            free(x->own);
+    }
+    memset(x, 0, sizeof *x);
+}
+
+val val_sel_new(void)
+{
+    val x;
+    memset(&x, 0, sizeof x);
+    vsel *s = xcalloc(1, sizeof *s);
+    s->refs = 1;
+    x.t = SPLEV_V_SEL;
+    x.own = s;
+    return x;
+}
+
+vsel *val_sel_mut(val *x)
+{
+    vsel *s = x->own;
+    if (s->refs > 1) {
+        vsel *c = xmalloc(sizeof *c);
+        memcpy(c, s, sizeof *c);
+        c->refs = 1;
+        s->refs--;
+        x->own = c;
+        s = c;
+    }
+    return s;
+}
+
+static val val_str_new(const char *a, uint32_t alen, const char *b,
+                       uint32_t blen)
+{
+    val x;
+    memset(&x, 0, sizeof x);
+    vstr *s = xmalloc(sizeof *s + alen + blen + 1);
+    s->refs = 1;
+    s->len = alen + blen;
+    if (alen)
+        memcpy(s->s, a, alen);
+    if (blen)
+        memcpy(s->s + alen, b, blen);
+    s->s[alen + blen] = 0;
+    x.t = SPLEV_V_STR;
+    x.s = s->s;
+    x.len = s->len;
+    x.own = s;
+    return x;
+}
+
+static val val_cstr(const char *text)
+{
+    return val_str_new(text ? text : "", text ? (uint32_t)strlen(text) : 0,
+                       NULL, 0);
+}
+
+static val val_const(const splev_const *c)
+{
+    val x;
+    memset(&x, 0, sizeof x);
+    x.t = c->type;
+    x.a = c->a;
+    x.b = c->b;
+    x.c = c->c;
+    x.d = c->d;
+    x.s = c->str;
+    x.len = c->len;
+    return x;
+}
+
+/* ---- the operand stack ---- */
+
+void push_val(vm *v, val x)
+{
+    v->stack[v->sp++] = x;
+}
+
+void push_int(vm *v, int32_t i)
+{
+    val x;
+    memset(&x, 0, sizeof x);
+    x.t = SPLEV_V_INT;
+    x.a = i;
+    push_val(v, x);
+}
+
+int pop_val(vm *v, val *out)
+{
+    *out = v->stack[--v->sp];
+    return 1;
+}
+
+static const char *op_name(vm *v)
+{
+    return splev_ops[v->s->code[v->pc].op].name;
+}
+
+int pop_type(vm *v, int type, const char *what, val *out)
+{
+    pop_val(v, out);
+    if (out->t == type)
+        return 1;
+    vm_error(v, "%s: %s must be %s, not %s", op_name(v), what,
+             type_name(type), type_name(out->t));
+    val_release(out);
+    return 0;
+}
+
+int pop_type_or_null(vm *v, int type, const char *what, val *out)
+{
+    pop_val(v, out);
+    if (out->t == type || out->t == SPLEV_V_NULL)
+        return 1;
+    vm_error(v, "%s: %s must be %s, not %s", op_name(v), what,
+             type_name(type), type_name(out->t));
+    val_release(out);
+    return 0;
+}
+
+int pop_int(vm *v, const char *what, int32_t *out)
+{
+    val x;
+    if (!pop_type(v, SPLEV_V_INT, what, &x))
+        return 0;
+    *out = x.a;
+    return 1;
+}
+
+/* Make room for a function's operands above the current top. */
+static void reserve_stack(vm *v, size_t more)
+{
+    if (v->sp + more + 1 <= v->cap)
+        return;
+    size_t cap = v->cap ? v->cap : 64;
+    while (cap < v->sp + more + 1)
+        cap *= 2;
+    v->stack = xrealloc(v->stack, cap * sizeof *v->stack);
+    v->cap = cap;
+}
+
+/* ---- variables ---- */
+
+static slot *cur_slot(vm *v, int32_t i)
+{
+    return &v->frames[v->nframes - 1].slots[i];
+}
+
+static const char *slot_name(vm *v, int32_t i)
+{
+    const splev_func *f = &v->s->funcs[v->frames[v->nframes - 1].func];
+    return v->s->varnames[f->first_varname + (uint32_t)i];
+}
+
+static void slot_clear(slot *sl)
+{
+    val_release(&sl->v);
+    for (uint32_t i = 0; i < sl->n; i++)
+        val_release(&sl->elems[i]);
+    free(sl->elems);
+    sl->elems = NULL;
+    sl->n = 0;
+    sl->is_array = 0;
+}
+
+static int need_array(vm *v, slot *sl, int32_t i)
+{
+    if (sl->is_array)
+        return 1;
+    vm_error(v, "%s is not an array", slot_name(v, i));
+    return 0;
+}
+
+static int op_get(vm *v, int32_t i)
+{
+    slot *sl = cur_slot(v, i);
+    if (sl->is_array) {
+        vm_error(v, "%s is an array; an element is needed", slot_name(v, i));
+        return 0;
+    }
+    if (sl->v.t == SPLEV_V_NULL) {
+        vm_error(v, "%s is used before it is set", slot_name(v, i));
+        return 0;
+    }
+    val x = sl->v;
+    val_retain(&x);
+    push_val(v, x);
+    return 1;
+}
+
+static int op_get_elem(vm *v, int32_t i)
+{
+    int32_t k;
+    if (!pop_int(v, "the array index", &k))
+        return 0;
+    slot *sl = cur_slot(v, i);
+    if (!need_array(v, sl, i))
+        return 0;
+    if (k < 0 || sl->n == 0) {
+        vm_error(v, "index %d of %s is out of range", (int)k, slot_name(v, i));
+        return 0;
+    }
+    val x = sl->elems[(uint32_t)k % sl->n];
+    val_retain(&x);
+    push_val(v, x);
+    return 1;
+}
+
+static void op_set(vm *v, int32_t i)
+{
+    slot *sl = cur_slot(v, i);
+    slot_clear(sl);
+    pop_val(v, &sl->v);
+}
+
+static void op_set_array(vm *v, int32_t i, uint16_t n)
+{
+    slot *sl = cur_slot(v, i);
+    slot_clear(sl);
+    sl->is_array = 1;
+    sl->n = n;
+    sl->elems = n ? xcalloc(n, sizeof *sl->elems) : NULL;
+    for (uint32_t k = n; k-- > 0;)
+        pop_val(v, &sl->elems[k]);
+}
+
+/* Fisher-Yates from the top down (§5.2). */
+static int op_shuffle(vm *v, int32_t i)
+{
+    slot *sl = cur_slot(v, i);
+    if (!need_array(v, sl, i))
+        return 0;
+    for (uint32_t k = sl->n; k-- > 1;) {
+        uint32_t j = (uint32_t)splev_rn2(&v->rng, (int)k + 1);
+        if (j != k) {
+            val t = sl->elems[k];
+            sl->elems[k] = sl->elems[j];
+            sl->elems[j] = t;
+        }
+    }
+    return 1;
+}
+
+/* ---- arithmetic ---- */
+
+static int32_t wrap32(int64_t x)
+{
+    return (int32_t)(uint32_t)(uint64_t)x;
+}
+
+static int op_add(vm *v)
+{
+    val b, a;
+    pop_val(v, &b);
+    pop_val(v, &a);
+    if (a.t == SPLEV_V_INT && b.t == SPLEV_V_INT) {
+        push_int(v, wrap32((int64_t)a.a + b.a));
+        return 1;
+    }
+    if (a.t == SPLEV_V_STR && b.t == SPLEV_V_STR) {
+        if ((size_t)a.len + b.len > v->ctx.max_string) {
+            vm_error(v, "string longer than %zu bytes", v->ctx.max_string);
+        } else {
+            push_val(v, val_str_new(a.s, a.len, b.s, b.len));
+        }
+    } else {
+        vm_error(v, "cannot add %s and %s", type_name(a.t), type_name(b.t));
+    }
+    val_release(&a);
+    val_release(&b);
+    return !v->failed;
+}
+
+static int op_math(vm *v, int op)
+{
+    int32_t b, a;
+    if (!pop_int(v, "the right operand", &b) ||
+        !pop_int(v, "the left operand", &a))
+        return 0;
+    int64_t r = 0;
+    switch (op) {
+    case OP_SUB: r = (int64_t)a - b; break;
+    case OP_MUL: r = (int64_t)a * b; break;
+    case OP_DIV: r = b < 1 ? 0 : a / b; break;
+    case OP_MOD: r = b < 1 ? 0 : a % b; break;
+    default: break;
+    }
+    push_int(v, wrap32(r));
+    return 1;
+}
+
+static int op_dice(vm *v)
+{
+    int32_t sides, count;
+    if (!pop_int(v, "the dice sides", &sides) ||
+        !pop_int(v, "the dice count", &count))
+        return 0;
+    if (count < 1) count = 1;
+    if (sides < 1) sides = 1;
+    v->steps += (uint64_t)count;   /* each die is work: keep the limit honest */
+    if (v->steps > v->ctx.max_steps) {
+        vm_error(v, "step limit of %llu reached (runaway script?)",
+                 (unsigned long long)v->ctx.max_steps);
+        return 0;
+    }
+    int64_t sum = 0;
+    for (int32_t i = 0; i < count; i++)
+        sum += splev_rnd(&v->rng, sides);
+    push_int(v, wrap32(sum));
+    return 1;
+}
+
+static int op_unary(vm *v, int op)
+{
+    int32_t a;
+    if (!pop_int(v, "the operand", &a))
+        return 0;
+    switch (op) {
+    case OP_SIGN: a = a < 0 ? -1 : a > 0; break;
+    case OP_RN2: a = a > 1 ? splev_rn2(&v->rng, a) : 0; break;
+    case OP_INC: a = wrap32((int64_t)a + 1); break;
+    case OP_DEC: a = wrap32((int64_t)a - 1); break;
+    default: break;
+    }
+    push_int(v, a);
+    return 1;
+}
+
+enum { F_LT = 1, F_GT = 2, F_EQ = 4 };
+
+static int cmp3(int64_t a, int64_t b)
+{
+    return a < b ? F_LT : a > b ? F_GT : F_EQ;
+}
+
+/* Strings compare by bytes (so != works on them); the other scalar types
+ * field by field. */
+static int op_cmp(vm *v)
+{
+    val b, a;
+    pop_val(v, &b);
+    pop_val(v, &a);
+    int f = 0;
+    if (a.t != b.t) {
+        vm_error(v, "cannot compare %s with %s", type_name(a.t),
+                 type_name(b.t));
+    } else if (a.t == SPLEV_V_STR) {
+        uint32_t n = a.len < b.len ? a.len : b.len;
+        int c = n ? memcmp(a.s, b.s, n) : 0;
+        f = c ? cmp3(c, 0) : cmp3(a.len, b.len);
+    } else if (a.t == SPLEV_V_MONST || a.t == SPLEV_V_OBJ) {
+        int c = a.a != b.a ? cmp3(a.a, b.a) : F_EQ;
+        if (c == F_EQ && (a.s || b.s))
+            c = (a.s && b.s && a.len == b.len && !memcmp(a.s, b.s, a.len))
+                    ? F_EQ : F_LT;
+        f = c;
+    } else if (a.t != SPLEV_V_SEL && a.t != SPLEV_V_NULL) {
+        f = a.a != b.a ? cmp3(a.a, b.a) : a.b != b.b ? cmp3(a.b, b.b)
+            : a.c != b.c ? cmp3(a.c, b.c) : cmp3(a.d, b.d);
+    }
+    val_release(&a);
+    val_release(&b);
+    if (v->failed)
+        return 0;
+    push_int(v, f);
+    return 1;
+}
+
+static int jump_taken(int op, int f)
+{
+    switch (op) {
+    case OP_JL: return f & F_LT;
+    case OP_JLE: return f & (F_LT | F_EQ);
+    case OP_JG: return f & F_GT;
+    case OP_JGE: return f & (F_GT | F_EQ);
+    case OP_JE: return f & F_EQ;
+    case OP_JNE: return f & (F_LT | F_GT);
+    default: return 1;
+    }
+}
+
+/* ---- calls ---- */
+
+static void push_frame(vm *v, uint32_t func, uint32_t ret_pc)
+{
+    if (v->nframes == v->capframes) {
+        v->capframes = v->capframes ? v->capframes * 2 : 8;
+        v->frames = xrealloc(v->frames, (size_t)v->capframes * sizeof *v->frames);
+    }
+    frame *f = &v->frames[v->nframes++];
+    f->func = func;
+    f->ret_pc = ret_pc;
+    uint16_t n = v->s->funcs[func].nslots;
+    f->slots = n ? xcalloc(n, sizeof *f->slots) : NULL;
+    reserve_stack(v, v->s->funcs[func].max_stack);
+}
+
+static void pop_frame(vm *v)
+{
+    frame *f = &v->frames[--v->nframes];
+    uint16_t n = v->s->funcs[f->func].nslots;
+    for (uint16_t i = 0; i < n; i++)
+        slot_clear(&f->slots[i]);
+    free(f->slots);
+}
+
+static int op_call(vm *v, const splev_insn *in)
+{
+    if (v->nframes > v->ctx.max_call_depth) {
+        vm_error(v, "calls nested deeper than %d (runaway recursion?)",
+                 v->ctx.max_call_depth);
+        return 0;
+    }
+    uint32_t f = (uint32_t)in->arg;
+    push_frame(v, f, v->pc + 1);
+    frame *fr = &v->frames[v->nframes - 1];
+    for (uint32_t k = in->n; k-- > 0;)
+        pop_val(v, &fr->slots[k].v);
+    v->pc = v->s->funcs[f].entry;
+    return 1;
+}
+
+/* Return from the current function; from function 0 the script ends. */
+static void do_return(vm *v)
+{
+    if (v->nframes == 1) {
+        v->exited = 1;
+        return;
+    }
+    uint32_t ret = v->frames[v->nframes - 1].ret_pc;
+    pop_frame(v);
+    v->pc = ret;
+}
+
+/* ---- core functions ---- */
+
+static int room_field(vm *v, int which)
+{
+    int r = vm_croom(v);
+    if (r < 0)
+        return 0;
+    const splev_room *rm = &v->lev->rooms[r];
+    switch (which) {
+    case CORE_ROOM_WIDTH: return rm->hx - rm->lx + 1;
+    case CORE_ROOM_HEIGHT: return rm->hy - rm->ly + 1;
+    case CORE_ROOM_X: return rm->lx;
+    default: return rm->ly;
+    }
+}
+
+static int name_is(const char *name, const val *x)
+{
+    return name && x->s && strlen(name) == x->len && !memcmp(name, x->s, x->len);
+}
+
+static int carrying(vm *v, const val *o)
+{
+    for (const char *p = v->ctx.carrying; p && *p; p += strlen(p) + 1)
+        if (name_is(p, o))
+            return 1;
+    return 0;
+}
+
+static int thing_at(vm *v, const val *what, const val *c, int monster)
+{
+    int x, y;
+    if (!vm_coord(v, c, H_ANY, &x, &y))
+        return 0;
+    const splev_level *lev = v->lev;
+    if (monster) {
+        for (size_t i = 0; i < lev->nmonsters; i++) {
+            const splev_monster *m = &lev->monsters[i];
+            if (m->x == x && m->y == y &&
+                (!what->a || what->a == m->cls) &&
+                (!what->s || name_is(m->name, what)))
+                return 1;
+        }
+        return 0;
+    }
+    for (size_t i = 0; i < lev->nobjects; i++) {
+        const splev_object *o = &lev->objects[i];
+        if (o->x == x && o->y == y && (!what->a || what->a == o->cls) &&
+            (!what->s || name_is(o->name, what)))
+            return 1;
+    }
+    return 0;
+}
+
+static int core_with_args(vm *v, int fn, val *args, val *out)
+{
+    out->t = SPLEV_V_INT;
+    switch (fn) {
+    case CORE_STRING: {
+        char buf[16];
+        snprintf(buf, sizeof buf, "%d", (int)args[0].a);
+        *out = val_cstr(buf);
+        return 1;
+    }
+    case CORE_INTEGER: {
+        char buf[32];
+        uint32_t n = args[0].len < 31 ? args[0].len : 31;
+        memcpy(buf, args[0].s, n);
+        buf[n] = 0;
+        long l = strtol(buf, NULL, 10);
+        out->a = l > INT32_MAX ? INT32_MAX : l < INT32_MIN ? INT32_MIN : (int32_t)l;
+        return 1;
+    }
+    case CORE_COORD:
+        out->t = SPLEV_V_COORD;
+        if (args[0].a < 0) {
+            out->c = CF_RANDOM;
+        } else {
+            out->a = args[0].a;
+            out->b = args[1].a;
+        }
+        return 1;
+    case CORE_REGION:
+        out->t = SPLEV_V_REGION;
+        out->a = args[0].a;
+        out->b = args[1].a;
+        out->c = args[2].a;
+        out->d = args[3].a;
+        return 1;
+    case CORE_RND:
+        out->a = args[0].a > 0 ? splev_rn2(&v->rng, args[0].a) : 0;
+        return 1;
+    case CORE_OBJ_AT:
+        out->a = thing_at(v, &args[0], &args[1], 0);
+        return !v->failed;
+    case CORE_MON_AT:
+        out->a = thing_at(v, &args[0], &args[1], 1);
+        return !v->failed;
+    case CORE_CARRYING:
+        out->a = carrying(v, &args[0]);
+        return 1;
+    case CORE_COORD_X:
+        out->a = args[0].a;
+        return 1;
+    case CORE_COORD_Y:
+        out->a = args[0].b;
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+static int core_no_args(vm *v, int fn, val *out)
+{
+    const splev_genctx *c = &v->ctx;
+    out->t = SPLEV_V_INT;
+    switch (fn) {
+    case CORE_LEVEL_DIFFICULTY:
+        out->a = c->difficulty >= 1 ? c->difficulty : c->depth;
+        return 1;
+    case CORE_LEVEL_DEPTH: out->a = c->depth; return 1;
+    case CORE_DISCORDIAN: out->a = c->discordian_holiday; return 1;
+    case CORE_PIRATEDAY: out->a = c->pirateday; return 1;
+    case CORE_APRILFOOLS: out->a = c->aprilfools; return 1;
+    case CORE_PIDAY: out->a = c->piday; return 1;
+    case CORE_TOWELDAY: out->a = c->towelday; return 1;
+    case CORE_MIDNIGHT: out->a = c->midnight; return 1;
+    case CORE_NIGHT: out->a = c->night; return 1;
+    case CORE_FRIDAY13: out->a = c->friday13; return 1;
+    case CORE_MOON_PHASE: out->a = c->moon_phase; return 1;
+    case CORE_YYYYMMDD: out->a = (int32_t)c->yyyymmdd; return 1;
+    case CORE_HERO_NAME: *out = val_cstr(c->hero_name); return 1;
+    case CORE_HERO_ROLE: *out = val_cstr(c->hero_role); return 1;
+    case CORE_HERO_RACE: *out = val_cstr(c->hero_race); return 1;
+    case CORE_ROOM_WIDTH: case CORE_ROOM_HEIGHT: case CORE_ROOM_X:
+    case CORE_ROOM_Y:
+        out->a = room_field(v, fn);
+        return 1;
+    default:
+        return 0;
+    }
+}
+
+/* The argument types of the core functions that take any. */
+static int core_arg_type(int fn, int i)
+{
+    switch (fn) {
+    case CORE_INTEGER: return SPLEV_V_STR;
+    case CORE_OBJ_AT: return i == 0 ? SPLEV_V_OBJ : SPLEV_V_COORD;
+    case CORE_MON_AT: return i == 0 ? SPLEV_V_MONST : SPLEV_V_COORD;
+    case CORE_CARRYING: return SPLEV_V_OBJ;
+    case CORE_COORD_X: case CORE_COORD_Y: return SPLEV_V_COORD;
+    default: return SPLEV_V_INT;
+    }
+}
+
+static int op_core(vm *v, const splev_insn *in)
+{
+    int fn = in->arg;
+    val args[4];
+    memset(args, 0, sizeof args);
+    int ok = 1;
+    for (int k = in->n; k-- > 0;)
+        if (ok)
+            ok = pop_type(v, core_arg_type(fn, k), splev_cores[fn].spelling,
+                          &args[k]);
+        else {
+            val t;
+            pop_val(v, &t);
+            val_release(&t);
+        }
+    val out;
+    memset(&out, 0, sizeof out);
+    if (ok)
+        ok = in->n ? core_with_args(v, fn, args, &out)
+                   : core_no_args(v, fn, &out);
+    for (int k = 0; k < in->n; k++)
+        val_release(&args[k]);
+    if (!ok) {
+        if (!v->failed)
+            vm_error(v, "core function %s failed", splev_cores[fn].spelling);
+        return 0;
+    }
+    push_val(v, out);
+    return 1;
+}
+
+/* ---- the run loop ---- */
+
+static int unsupported(vm *v, const char *what)
+{
+    vm_error(v, "%s is not supported yet", what);
+    return 0;
+}
+
+static int op_control(vm *v, const splev_insn *in, int *jumped)
+{
+    val x;
+    switch (in->op) {
+    case OP_NOP: return 1;
+    case OP_PUSH_INT: push_int(v, in->arg); return 1;
+    case OP_PUSH_CONST: push_val(v, val_const(&v->s->consts[in->arg])); return 1;
+    case OP_PUSH_NULL: memset(&x, 0, sizeof x); push_val(v, x); return 1;
+    case OP_POP: pop_val(v, &x); val_release(&x); return 1;
+    case OP_COPY:
+        x = v->stack[v->sp - 1];
+        val_retain(&x);
+        push_val(v, x);
+        return 1;
+    case OP_GET: return op_get(v, in->arg);
+    case OP_GET_ELEM: return op_get_elem(v, in->arg);
+    case OP_SET: op_set(v, in->arg); return 1;
+    case OP_SET_ARRAY: op_set_array(v, in->arg, in->n); return 1;
+    case OP_LENGTH: {
+        slot *sl = cur_slot(v, in->arg);
+        if (!need_array(v, sl, in->arg))
+            return 0;
+        push_int(v, (int32_t)sl->n);
+        return 1;
+    }
+    case OP_SHUFFLE: return op_shuffle(v, in->arg);
+    case OP_ADD: return op_add(v);
+    case OP_SUB: case OP_MUL: case OP_DIV: case OP_MOD: return op_math(v, in->op);
+    case OP_SIGN: case OP_RN2: case OP_INC: case OP_DEC: return op_unary(v, in->op);
+    case OP_DICE: return op_dice(v);
+    case OP_CMP: return op_cmp(v);
+    case OP_JMP:
+        v->pc = (uint32_t)((int64_t)v->pc + in->arg);
+        *jumped = 1;
+        return 1;
+    case OP_JL: case OP_JLE: case OP_JG: case OP_JGE: case OP_JE: case OP_JNE: {
+        int32_t f;
+        if (!pop_int(v, "the comparison flags", &f))
+            return 0;
+        if (jump_taken(in->op, f)) {
+            v->pc = (uint32_t)((int64_t)v->pc + in->arg);
+            *jumped = 1;
+        }
+        return 1;
+    }
+    case OP_CALL: *jumped = 1; return op_call(v, in);
+    case OP_RETURN: *jumped = 1; do_return(v); return 1;
+    case OP_EXIT: v->exited = 1; return 1;
+    case OP_CORE: return op_core(v, in);
+    default: return -1;
+    }
+}
+
+static int dispatch(vm *v, const splev_insn *in, int *jumped)
+{
+    int r = op_control(v, in, jumped);
+    if (r >= 0)
+        return r;
+    switch (in->op) {
+    case OP_MAZEWALK: return unsupported(v, "MAZEWALK");
+    case OP_ROOM: return unsupported(v, in->a ? "SUBROOM" : "ROOM");
+    case OP_RANDOM_CORRIDORS: return unsupported(v, "RANDOM_CORRIDORS");
+    case OP_CORRIDOR: return unsupported(v, "CORRIDOR");
+    case OP_ROOMDOOR: return unsupported(v, "ROOMDOOR");
+    case OP_INIT_MAP:
+        if (in->arg > 1) {
+            static const char *const style[] = {"", "", "mazegrid", "mines",
+                                                "sheollev", "rogue", "style 6"};
+            char what[40];
+            snprintf(what, sizeof what, "INIT_MAP %s", style[in->arg]);
+            return unsupported(v, what);
+        }
+        return vm_statement(v, in);
+    default:
+        if (in->op >= OP_SEL_ADD)
+            return vm_sel_op(v, in->op);
+        return vm_statement(v, in);
+    }
+}
+
+static void run_loop(vm *v)
+{
+    const splev_levscript *s = v->s;
+    while (!v->failed && !v->exited) {
+        const splev_func *f = &s->funcs[v->frames[v->nframes - 1].func];
+        if (v->pc >= f->end) {
+            do_return(v);
+            continue;
+        }
+        if (++v->steps > v->ctx.max_steps) {
+            vm_error(v, "step limit of %llu reached (runaway script?)",
+                     (unsigned long long)v->ctx.max_steps);
+            break;
+        }
+        const splev_insn *in = &s->code[v->pc];
+        int jumped = 0;
+        if (!dispatch(v, in, &jumped))
+            break;
+        if (!jumped)
+            v->pc++;
+    }
+}
+
+/* Shuffle the alignment registers (§7.1 step 3), from a fresh
+ * {chaotic, neutral, lawful} in every run. */
+static void shuffle_align_registers(vm *v)
+{
+    v->align_reg[0] = SPLEV_AM_CHAOTIC;
+    v->align_reg[1] = SPLEV_AM_NEUTRAL;
+    v->align_reg[2] = SPLEV_AM_LAWFUL;
+    int i = splev_rn2(&v->rng, 3);
+    int t = v->align_reg[2];
+    v->align_reg[2] = v->align_reg[i];
+    v->align_reg[i] = t;
+    if (splev_rn2(&v->rng, 2)) {
+        t = v->align_reg[0];
+        v->align_reg[0] = v->align_reg[1];
+        v->align_reg[1] = t;
+    }
+}
+
+static void vm_free(vm *v)
+{
+    while (v->nframes > 0)
+        pop_frame(v);
+    while (v->sp > 0)
+        val_release(&v->stack[--v->sp]);
+    free(v->stack);
+    free(v->frames);
+}
+
+splev_level *splev_run(const splev_levscript *s, const splev_genctx *ctx,
+                       uint64_t seed, char *err, size_t errlen)
+{
+    static char dummy[1];
+    vm *v = xcalloc(1, sizeof *v);
+    v->s = s;
+    if (ctx)
+        v->ctx = *ctx;
+    else
+        splev_genctx_init(&v->ctx);
+    v->err = errlen ? err : dummy;
+    v->errlen = errlen ? errlen : sizeof dummy;
+    v->err[0] = 0;
+    splev_rng_seed(&v->rng, seed);
+    v->lev = splev_level_new(s->name);
+    v->lev->flags = s->flags;
+    v->allow_flips = 3;
+    v->cur_monster = -1;
+    v->xstart = 1;
+    v->ystart = 0;
+    v->xsize = SPLEV_COLNO - 1;
+    v->ysize = SPLEV_ROWNO;
+    shuffle_align_registers(v);
+    push_frame(v, 0, 0);
+    v->pc = s->funcs[0].entry;
+    run_loop(v);
+    if (!v->failed)
+        vm_epilogue(v);
+    splev_level *lev = v->lev;
+    int failed = v->failed;
+    vm_free(v);
+    free(v);
+    if (failed) {
+        splev_level_free(lev);
+        return NULL;
+    }
+    return lev;
+}

@@ -1,0 +1,139 @@
+/* vm.h - internal state of the level interpreter, shared by its files:
+ * values, frames, the generation state (frame, room stack, containers)
+ * and the helpers that statements use.  Not installed. */
+#ifndef SPLEV_INTERP_VM_H
+#define SPLEV_INTERP_VM_H
+
+#include <stdint.h>
+
+#include "levcode/opcodes.h"
+#include "splev/interp.h"
+#include "splev/level.h"
+#include "splev/levscript.h"
+#include "splev/rng.h"
+
+#define XN SPLEV_COLNO
+#define YN SPLEV_ROWNO
+
+/* Humidity bits of get_location (CF_* plus the run-time ones). */
+enum { H_DRY = 1, H_WET = 2, H_HOT = 4, H_SOLID = 8, H_ANY = 16,
+       H_NOWARN = 32, H_SPACE = 64 };
+
+/* A selection: one byte per cell, [x][y], iterated x-major. */
+typedef struct vsel {
+    int refs;
+    uint8_t c[XN][YN];
+} vsel;
+
+/* A heap string (concatenations); constants point into the script. */
+typedef struct vstr {
+    int refs;
+    uint32_t len;
+    char s[];
+} vstr;
+
+/* A run-time value.  Fields per type as in splev_const; STR, MONST and
+ * OBJ use s/len; `own` is the counted vstr or vsel behind s or a SEL. */
+typedef struct val {
+    int t;
+    int32_t a, b, c, d;
+    const char *s;
+    uint32_t len;
+    void *own;
+} val;
+
+typedef struct slot {
+    int is_array;
+    val v;
+    val *elems;
+    uint32_t n;
+} slot;
+
+typedef struct frame {
+    uint32_t func;
+    uint32_t ret_pc;
+    slot *slots;
+} frame;
+
+#define MAX_ROOM_NEST 8
+#define MAX_CONTAINER_NEST 10
+
+typedef struct vm {
+    const splev_levscript *s;
+    splev_genctx ctx;
+    splev_rng rng;
+    splev_level *lev;
+    val *stack;
+    size_t sp, cap;
+    frame *frames;
+    int nframes, capframes;
+    uint32_t pc;
+    uint64_t steps;
+    char *err;
+    size_t errlen;
+    int failed, exited;
+    size_t things;
+    /* generation state */
+    int xstart, ystart, xsize, ysize;
+    int init_map_used;
+    int allow_flips;
+    int align_reg[3];
+    int solidify, inaccessibles, corrmaze, is_maze;
+    int roomstack[MAX_ROOM_NEST];  /* room index, or -1 for "no room" */
+    int nrooms_open;
+    int cur_monster;               /* index of the MONSTER with a block, -1 */
+    int cont_root;                 /* floor object index of the outermost box */
+    int cont_root_kind;            /* 0 floor, 1 monster inventory */
+    int cont_path[MAX_CONTAINER_NEST]; /* indices below the root */
+    int ncont;                     /* open containers */
+    uint8_t touched[XN][YN];       /* SpLev_Map: cells a MAP or door set */
+} vm;
+
+/* ---- vm.c ---- */
+void vm_error(vm *v, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void val_release(val *x);
+val val_sel_new(void);
+vsel *val_sel_mut(val *x);           /* unshare before writing */
+int vm_count_thing(vm *v);           /* 0 (and an error) over the limit */
+
+/* ---- place.c: coordinates ---- */
+int vm_croom(const vm *v);           /* current room index or -1 */
+int isok(int x, int y);
+/* Resolve a coordinate value; 0 when no spot was found (x, y = -1). */
+int vm_coord(vm *v, const val *c, int humidity, int *x, int *y);
+/* Resolve an explicit frame/room-relative (x, y) with ANY_LOC. */
+void vm_rel(vm *v, int *x, int *y, int use_room);
+void vm_set_type_lit(vm *v, int x, int y, int t, int lit);
+int vm_somexy(vm *v, int room, int *x, int *y);
+
+/* ---- sel.c ---- */
+int vm_sel_op(vm *v, int op);        /* SEL_* opcodes; 0 on error */
+
+/* ---- place.c: MAP ---- */
+int vm_map(vm *v, const splev_insn *in);
+
+/* ---- stmt.c ---- */
+int vm_make_stair(vm *v, int x, int y, int up, int ladder);
+int vm_statement(vm *v, const splev_insn *in);   /* 0 on error */
+void vm_set_door_orientation(splev_level *lev, int x, int y);
+
+/* ---- pops (vm.c): each checks the type and errors with `what` ---- */
+int pop_val(vm *v, val *out);
+int pop_int(vm *v, const char *what, int32_t *out);
+int pop_type(vm *v, int type, const char *what, val *out);
+int pop_type_or_null(vm *v, int type, const char *what, val *out);
+void push_val(vm *v, val x);
+void push_int(vm *v, int32_t i);
+
+/* ---- names.c ---- */
+const char *names_pick(const splev_names *n, const char *kind, int cls,
+                       splev_rng *rng, char *cls_out);
+
+/* ---- epilogue.c ---- */
+void vm_epilogue(vm *v);
+
+#endif
