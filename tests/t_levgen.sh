@@ -18,8 +18,16 @@ lg_usage() {
 : >"$TMPD/lg_empty"
 lg_usage "unknown option" "unknown option '--frobnicate'" --frobnicate
 lg_usage "unknown short option" "unknown option '-x'" -x --dungeon $LG/tiny.dgn
-lg_usage "stray argument" "unexpected argument 'extra'" --dungeon $LG/tiny.dgn extra
-lg_usage "no dungeon" "nothing to do: give --dungeon FILE"
+lg_usage "stray argument" "give either --dungeon FILE or a level file, not both" \
+    --dungeon $LG/tiny.dgn extra
+lg_usage "two level files" "unexpected argument 'b.lev'" a.lev b.lev
+lg_usage "nothing to do" "nothing to do: give a level file or --dungeon FILE"
+lg_usage "dungeon as ansi" "a dungeon layout is shown as text or json" \
+    --dungeon $LG/tiny.dgn --format ansi
+lg_usage "encyclopedia without asciifarm" "--encyclopedia goes with --format asciifarm" \
+    x.lev --encyclopedia e.json
+lg_usage "bad import kind" "unknown import format 'png' (asciifarm or roguecloud)" \
+    --import png x.png
 lg_usage "missing value" "option '--dungeon' needs a value" --dungeon
 lg_usage "missing seed value" "option '--seed' needs a value" --dungeon $LG/tiny.dgn --seed
 lg_usage "bad seed" "invalid seed 'abc'" --dungeon $LG/tiny.dgn --seed abc
@@ -30,10 +38,11 @@ lg_usage "seed too big" "invalid seed '18446744073709551616'" \
     --dungeon $LG/tiny.dgn --seed 18446744073709551616
 lg_usage "zero count" "invalid count '0' (1..100000000)" --dungeon $LG/tiny.dgn --count 0
 lg_usage "bad count" "invalid count '1e3' (1..100000000)" --dungeon $LG/tiny.dgn --count 1e3
-lg_usage "bad format" "unknown format 'xml' (text or json)" --dungeon $LG/tiny.dgn --format xml
+lg_usage "bad format" "unknown format 'xml' (text, ansi, json, asciifarm or roguecloud)" \
+    --dungeon $LG/tiny.dgn --format xml
 
 run "$LEVGEN" --help
-if [ "$RC" -eq 0 ] && head -1 "$TMPD/out" | grep -q '^Usage: levgen --dungeon FILE'; then
+if [ "$RC" -eq 0 ] && grep -q '^       levgen --dungeon FILE' "$TMPD/out"; then
     pass "--help"
 else
     fail "--help" "status $RC" "$(head -2 "$TMPD/out")"

@@ -1,10 +1,16 @@
-/* levgen.c - the generator's command line.  For now it lays out dungeon
- * scripts: `levgen --dungeon FILE [--seed N] [--format text|json]
- * [--count N]`.  Options are parsed into a struct first and the work is
- * dispatched from it, so level options can be added beside these. */
+/* levgen.c - the generator's command line: lays out dungeon scripts,
+ * generates levels from level scripts, exports them to other games' map
+ * formats and imports those maps as des-files.  Options are parsed into a
+ * struct first and the work is dispatched from it. */
+#include "common/common.h"
 #include "splev.h"
+#include "splev/foreign.h"
+#include "splev/interp.h"
+
+#include <time.h>
 
 #include <errno.h>
+#include <stddef.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdlib.h>
@@ -15,34 +21,62 @@
 #define DEFAULT_SEED 1
 #define MAX_COUNT 100000000L
 
-typedef enum { FORMAT_TEXT, FORMAT_JSON } out_format;
+typedef enum {
+    FORMAT_TEXT, FORMAT_JSON, FORMAT_ANSI, FORMAT_ASCIIFARM, FORMAT_ROGUECLOUD
+} out_format;
 
 typedef struct options {
     const char *dungeon;   /* --dungeon FILE */
+    const char *input;     /* FILE.lev, or the foreign map with --import */
+    const char *import;    /* --import asciifarm|roguecloud */
+    const char *output;    /* -o FILE (default: standard output) */
+    const char *encyclopedia; /* --encyclopedia FILE (asciifarm) */
+    const char *room;      /* --room NAME (roguecloud) */
+    const char *names;     /* --names FILE */
     uint64_t seed;         /* --seed N (default 1) */
     long count;            /* --count N: check N seeds (0: print one) */
-    out_format format;     /* --format text|json */
+    out_format format;     /* --format */
+    int format_given;
+    int crlf, split;       /* --crlf, --split */
+    splev_genctx ctx;      /* --depth ... */
     int help, version;
 } options;
 
 static const char usage_text[] =
-    "Usage: levgen --dungeon FILE [--seed N] [--format text|json]\n"
-    "              [--count N]\n"
+    "Usage: levgen [options] FILE.lev\n"
+    "       levgen --dungeon FILE [--seed N] [--format text|json] [--count N]\n"
+    "       levgen --import asciifarm|roguecloud FILE [--room NAME] [--split]\n"
     "       levgen --help | --version\n"
     "\n"
-    "Lays out a compiled dungeon script (written by dgn_comp) for a seed and\n"
-    "prints which dungeons exist, where their branches and special levels\n"
-    "are, and which level file each special level uses.\n"
+    "Generates the level of a compiled level script (written by lev_comp)\n"
+    "for a seed and shows it; lays out a compiled dungeon script (written by\n"
+    "dgn_comp); or turns another game's map into a des-file.\n"
     "\n"
-    "  --dungeon FILE    the compiled dungeon script\n"
     "  --seed N          the seed, 0..18446744073709551615 (default 1)\n"
-    "  --format FMT      text (default) or json\n"
-    "  --count N         lay out N seeds from --seed on, check each layout,\n"
-    "                    and print a summary instead of the layouts\n"
+    "  --format FMT      levels: text (default), ansi, json, asciifarm,\n"
+    "                    roguecloud; dungeons: text or json\n"
+    "  -o, --output FILE write there (atomically) instead of standard output\n"
+    "  --count N         generate or lay out N seeds from --seed on and print\n"
+    "                    a summary (failures with their seeds)\n"
+    "  --dungeon FILE    lay out this compiled dungeon script\n"
+    "  --import KIND     read FILE as an Asciifarm room (asciifarm) or a\n"
+    "                    Rogue Cloud rooms file (roguecloud); write a des-file\n"
+    "  --room NAME       the Rogue Cloud room to import or to name on export\n"
+    "  --split           import maps beyond 76x21 as several levels\n"
+    "                    (default: crop them, with a warning)\n"
+    "  --crlf            Rogue Cloud export: CR LF line ends\n"
+    "  --encyclopedia F  Asciifarm export: also write our template\n"
+    "                    encyclopedia to F and use its templates\n"
+    "  --names FILE      names table (kind, class, frequency, name) for\n"
+    "                    picking random monsters and objects\n"
+    "  --depth N         level.depth (default 1); --difficulty N\n"
+    "  --align A         hero alignment: lawful, neutral, chaotic\n"
+    "  --role NAME       hero.role; --night: time.night is 1\n"
+    "  --max-steps N     instructions a script may run (default 10000000)\n"
     "  --help            this text\n"
     "  --version         the version\n"
     "\n"
-    "Exit status: 0 ok, 1 bad input or a failed layout, 2 usage error.\n";
+    "Exit status: 0 ok, 1 bad input or a failed generation, 2 usage error.\n";
 
 static int usage_error(const char *fmt, ...)
 #if defined(__GNUC__)
@@ -96,18 +130,110 @@ static int set_count(options *o, const char *v)
 
 static int set_format(options *o, const char *v)
 {
-    if (strcmp(v, "text") == 0)
-        o->format = FORMAT_TEXT;
-    else if (strcmp(v, "json") == 0)
-        o->format = FORMAT_JSON;
-    else
-        return usage_error("unknown format '%s' (text or json)", v);
-    return 0;
+    static const struct {
+        const char *name;
+        out_format f;
+    } formats[] = {
+        {"text", FORMAT_TEXT}, {"json", FORMAT_JSON}, {"ansi", FORMAT_ANSI},
+        {"asciifarm", FORMAT_ASCIIFARM}, {"roguecloud", FORMAT_ROGUECLOUD},
+    };
+    for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
+        if (strcmp(v, formats[i].name) == 0) {
+            o->format = formats[i].f;
+            o->format_given = 1;
+            return 0;
+        }
+    return usage_error("unknown format '%s' (text, ansi, json, asciifarm or "
+                       "roguecloud)", v);
 }
 
 static int set_dungeon(options *o, const char *v)
 {
     o->dungeon = v;
+    return 0;
+}
+
+static int set_output(options *o, const char *v)
+{
+    if (!*v)
+        return usage_error("empty output file name");
+    o->output = v;
+    return 0;
+}
+
+static int set_import(options *o, const char *v)
+{
+    if (strcmp(v, "asciifarm") != 0 && strcmp(v, "roguecloud") != 0)
+        return usage_error("unknown import format '%s' (asciifarm or "
+                           "roguecloud)", v);
+    o->import = v;
+    return 0;
+}
+
+static int set_encyclopedia(options *o, const char *v)
+{
+    o->encyclopedia = v;
+    return 0;
+}
+
+static int set_room(options *o, const char *v)
+{
+    o->room = v;
+    return 0;
+}
+
+static int set_names(options *o, const char *v)
+{
+    o->names = v;
+    return 0;
+}
+
+static int set_int(const char *what, const char *v, int lo, int hi, int *out)
+{
+    uint64_t n;
+    int neg = v[0] == '-';
+    if (parse_u64(v + neg, (uint64_t)hi + (neg ? 1 : 0), &n) != 0 ||
+        (neg ? -(int64_t)n < lo : (int64_t)n > hi))
+        return usage_error("invalid %s '%s' (%d..%d)", what, v, lo, hi);
+    *out = neg ? -(int)n : (int)n;
+    return 0;
+}
+
+static int set_depth(options *o, const char *v)
+{
+    return set_int("depth", v, -10, 100, &o->ctx.depth);
+}
+
+static int set_difficulty(options *o, const char *v)
+{
+    return set_int("difficulty", v, 0, 100, &o->ctx.difficulty);
+}
+
+static int set_align(options *o, const char *v)
+{
+    if (strcmp(v, "lawful") == 0)
+        o->ctx.hero_align = SPLEV_AM_LAWFUL;
+    else if (strcmp(v, "neutral") == 0)
+        o->ctx.hero_align = SPLEV_AM_NEUTRAL;
+    else if (strcmp(v, "chaotic") == 0)
+        o->ctx.hero_align = SPLEV_AM_CHAOTIC;
+    else
+        return usage_error("unknown alignment '%s' (lawful, neutral or "
+                           "chaotic)", v);
+    return 0;
+}
+
+static int set_role(options *o, const char *v)
+{
+    o->ctx.hero_role = v;
+    return 0;
+}
+
+static int set_max_steps(options *o, const char *v)
+{
+    if (parse_u64(v, UINT64_MAX, &o->ctx.max_steps) != 0 ||
+        o->ctx.max_steps == 0)
+        return usage_error("invalid step limit '%s'", v);
     return 0;
 }
 
@@ -122,6 +248,17 @@ static const value_option value_options[] = {
     {"--seed", set_seed},
     {"--count", set_count},
     {"--format", set_format},
+    {"--output", set_output},
+    {"-o", set_output},
+    {"--import", set_import},
+    {"--encyclopedia", set_encyclopedia},
+    {"--room", set_room},
+    {"--names", set_names},
+    {"--depth", set_depth},
+    {"--difficulty", set_difficulty},
+    {"--align", set_align},
+    {"--role", set_role},
+    {"--max-steps", set_max_steps},
 };
 
 /* "--name value" or "--name=value".  Returns the number of arguments
@@ -152,17 +289,35 @@ static int parse_one(options *o, int argc, char **argv, int i)
         o->version = 1;
         return 1;
     }
+    static const struct {
+        const char *name;
+        size_t offset;
+    } flags[] = {
+        {"--crlf", offsetof(options, crlf)},
+        {"--split", offsetof(options, split)},
+        {"--night", offsetof(options, ctx) + offsetof(splev_genctx, night)},
+    };
+    for (size_t k = 0; k < sizeof flags / sizeof *flags; k++)
+        if (strcmp(argv[i], flags[k].name) == 0) {
+            *(int *)((char *)o + flags[k].offset) = 1;
+            return 1;
+        }
     for (size_t k = 0; k < sizeof value_options / sizeof *value_options;
          k++) {
         int used = match_value_option(&value_options[k], o, argc, argv, i);
         if (used != 0)
             return used;
     }
-    if (argv[i][0] == '-' && argv[i][1] != '\0')
+    if (argv[i][0] == '-' && argv[i][1] != '\0') {
         usage_error("unknown option '%s'", argv[i]);
-    else
+        return -EXIT_USAGE;
+    }
+    if (o->input) {
         usage_error("unexpected argument '%s'", argv[i]);
-    return -EXIT_USAGE;
+        return -EXIT_USAGE;
+    }
+    o->input = argv[i];
+    return 1;
 }
 
 /* Fills o; returns 0, or the exit status of a usage error (reported). */
@@ -171,14 +326,26 @@ static int parse_options(options *o, int argc, char **argv)
     memset(o, 0, sizeof *o);
     o->seed = DEFAULT_SEED;
     o->format = FORMAT_TEXT;
+    splev_genctx_init(&o->ctx);
     for (int i = 1; i < argc;) {
         int used = parse_one(o, argc, argv, i);
         if (used < 0)
             return -used;
         i += used;
     }
-    if (!o->help && !o->version && !o->dungeon)
-        return usage_error("nothing to do: give --dungeon FILE");
+    if (o->help || o->version)
+        return 0;
+    if (o->dungeon && o->input)
+        return usage_error("give either --dungeon FILE or a level file, "
+                           "not both");
+    if (!o->dungeon && !o->input)
+        return usage_error("nothing to do: give a level file or --dungeon FILE");
+    if (o->import && !o->input)
+        return usage_error("--import needs the file to read");
+    if (o->dungeon && o->format != FORMAT_TEXT && o->format != FORMAT_JSON)
+        return usage_error("a dungeon layout is shown as text or json");
+    if (o->encyclopedia && o->format != FORMAT_ASCIIFARM)
+        return usage_error("--encyclopedia goes with --format asciifarm");
     return 0;
 }
 
@@ -247,6 +414,148 @@ static int run_dungeon(const options *o)
     return rc;
 }
 
+/* ---- levels ---- */
+
+/* Write text to -o FILE atomically, or to standard output. */
+static int emit(const options *o, const char *what, const char *text)
+{
+    char err[300];
+    const char *path = o->output ? o->output : "-";
+    if (write_file_atomic(path, text, strlen(text), err, sizeof err) != 0) {
+        fprintf(stderr, "levgen: %s: %s\n", o->output ? o->output : what, err);
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+/* The level in the chosen format, as a malloc'd string; NULL after an
+ * error has been reported. */
+static char *format_level(const options *o, const splev_level *lev)
+{
+    splev_export_opts eo;
+    memset(&eo, 0, sizeof eo);
+    eo.room_name = o->room;
+    eo.crlf = o->crlf;
+    eo.encyclopedia = o->encyclopedia != NULL;
+    diag d;
+    diag_init(&d, o->input, NULL, 0);
+    switch (o->format) {
+    case FORMAT_JSON: return splev_level_to_json(lev);
+    case FORMAT_ANSI: return splev_level_render_ansi(lev);
+    case FORMAT_ASCIIFARM: return splev_export_asciifarm(lev, &eo, &d);
+    case FORMAT_ROGUECLOUD: return splev_export_roguecloud(lev, &eo, &d);
+    default: return splev_level_render_text(lev);
+    }
+}
+
+static splev_levscript *load_level_script(const options *o)
+{
+    char err[600];
+    splev_levscript *s = splev_lev_load_file(o->input, err, sizeof err);
+    if (!s)
+        fprintf(stderr, "levgen: %s\n", err);
+    return s;
+}
+
+static int show_level(const options *o, const splev_levscript *s)
+{
+    char err[600];
+    splev_level *lev = splev_run(s, &o->ctx, o->seed, err, sizeof err);
+    if (!lev) {
+        fprintf(stderr, "%s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    char *text = format_level(o, lev);
+    int rc = text ? emit(o, o->input, text) : EXIT_BAD_INPUT;
+    if (rc == 0 && o->encyclopedia) {
+        char *enc = splev_asciifarm_encyclopedia();
+        char werr[300];
+        if (write_file_atomic(o->encyclopedia, enc, strlen(enc), werr,
+                              sizeof werr) != 0) {
+            fprintf(stderr, "levgen: %s: %s\n", o->encyclopedia, werr);
+            rc = EXIT_BAD_INPUT;
+        }
+        free(enc);
+    }
+    free(text);
+    splev_level_free(lev);
+    return rc;
+}
+
+/* Generate count levels from seed on; report failures and the time. */
+static int check_levels(const options *o, const splev_levscript *s)
+{
+    long failed = 0;
+    clock_t start = clock();
+    for (long i = 0; i < o->count; i++) {
+        uint64_t seed = o->seed + (uint64_t)i;
+        char err[600];
+        splev_level *lev = splev_run(s, &o->ctx, seed, err, sizeof err);
+        if (!lev) {
+            printf("seed %" PRIu64 ": %s\n", seed, err);
+            failed++;
+        }
+        splev_level_free(lev);
+    }
+    double ms = (double)(clock() - start) * 1000.0 / CLOCKS_PER_SEC;
+    printf("%ld levels, %ld failed, %.3f ms per level\n", o->count, failed,
+           ms / (double)o->count);
+    return failed ? EXIT_BAD_INPUT : 0;
+}
+
+static int run_level(options *o)
+{
+    size_t n = strlen(o->input);
+    if (n > 4 && strcmp(o->input + n - 4, ".des") == 0) {
+        fprintf(stderr, "levgen: %s: compile it with lev_comp first; "
+                "levgen runs .lev files\n", o->input);
+        return EXIT_BAD_INPUT;
+    }
+    splev_names *names = NULL;
+    if (o->names) {
+        char err[600];
+        names = splev_names_load(o->names, err, sizeof err);
+        if (!names) {
+            fprintf(stderr, "levgen: %s\n", err);
+            return EXIT_BAD_INPUT;
+        }
+        o->ctx.names = names;
+    }
+    splev_levscript *s = load_level_script(o);
+    int rc = EXIT_BAD_INPUT;
+    if (s)
+        rc = o->count > 0 ? check_levels(o, s) : show_level(o, s);
+    splev_lev_free(s);
+    splev_names_free(names);
+    return rc;
+}
+
+/* ---- import of foreign maps ---- */
+
+static int run_import(const options *o)
+{
+    char err[300];
+    size_t len = 0;
+    char *text = read_whole_file(o->input, 64u << 20, &len, err, sizeof err);
+    if (!text) {
+        fprintf(stderr, "%s: error: %s\n", o->input, err);
+        return EXIT_BAD_INPUT;
+    }
+    splev_import_opts io;
+    memset(&io, 0, sizeof io);
+    io.room = o->room;
+    io.split = o->split;
+    diag d;
+    diag_init(&d, o->input, text, len);
+    char *des = strcmp(o->import, "asciifarm") == 0
+                    ? splev_import_asciifarm(o->input, text, len, &io, &d)
+                    : splev_import_roguecloud(o->input, text, len, &io, &d);
+    int rc = des && d.errors == 0 ? emit(o, o->input, des) : EXIT_BAD_INPUT;
+    free(des);
+    free(text);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     options o;
@@ -261,5 +570,9 @@ int main(int argc, char **argv)
         puts("levgen (splev) " SPLEV_VERSION);
         return 0;
     }
-    return run_dungeon(&o);
+    if (o.dungeon)
+        return run_dungeon(&o);
+    if (o.import)
+        return run_import(&o);
+    return run_level(&o);
 }
