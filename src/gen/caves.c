@@ -1,0 +1,345 @@
+/* caves.c - INIT_MAP: solid fill, maze grid and the cellular-automaton
+ * caves of the Mines (SEMANTICS §8.1, §8.2). */
+#include "gen/gen_int.h"
+
+#include <string.h>
+
+enum { CAVE_W = SPLEV_COLNO - 2, CAVE_H = SPLEV_ROWNO - 1 };
+
+/* set-type-and-light of §1.3 for one cell. */
+static void set_type_and_light(splev_gen *g, int x, int y, int t, int lit)
+{
+    splev_cell *c = gen_cell(g, x, y);
+    if (t < SPLEV_TERRAIN_COUNT)
+        c->typ = (uint8_t)t;
+    if (t == SPLEV_LAVAPOOL)
+        c->lit = 1;
+    else if (lit == -1)
+        c->lit = (uint8_t)gen_rn2(g, 2);
+    else if (lit != -2)
+        c->lit = (uint8_t)(lit != 0);
+}
+
+void splev_gen_solidfill(splev_gen *g, int fill, int lit)
+{
+    if (lit == -1)
+        lit = gen_rn2(g, 2);
+    for (int x = 2; x <= SPLEV_COLNO - 2; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++)
+            set_type_and_light(g, x, y, fill, lit);
+}
+
+void splev_gen_mazegrid(splev_gen *g, int fill)
+{
+    int corrmaze = (g->lev->flags & SPLEV_F_CORRMAZE) != 0;
+    for (int x = 2; x <= SPLEV_COLNO - 2; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++) {
+            int stone = corrmaze || y < 2 || ((x & 1) && (y & 1));
+            if (stone || fill < SPLEV_TERRAIN_COUNT)
+                gen_cell(g, x, y)->typ =
+                    (uint8_t)(stone ? SPLEV_STONE : fill);
+        }
+}
+
+/* The automaton sees everything outside 1..78 x 0..19 as background. */
+static int cave_get(const splev_gen *g, int x, int y, int bg)
+{
+    if (x <= 0 || y < 0 || x > CAVE_W || y >= CAVE_H)
+        return bg;
+    return gen_typ(g, x, y);
+}
+
+static int fg_neighbours(const splev_gen *g, int x, int y, int fg, int bg)
+{
+    static const int d[8][2] = {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1},
+                                {0, 1},   {1, -1}, {1, 0},  {1, 1}};
+    int n = 0;
+    for (int i = 0; i < 8; i++)
+        if (cave_get(g, x + d[i][0], y + d[i][1], bg) == fg)
+            n++;
+    return n;
+}
+
+/* Background everywhere; UnNetHack also clears light and room numbers. */
+static void cave_init_map(splev_gen *g, int bg)
+{
+    if (bg >= SPLEV_TERRAIN_COUNT)
+        return;
+    for (int x = 1; x < SPLEV_COLNO; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++) {
+            splev_cell *c = gen_cell(g, x, y);
+            c->typ = (uint8_t)bg;
+            if (g->dialect == SPLEV_GEN_UN) {
+                c->lit = 0;
+                c->roomno = 0;
+            }
+        }
+}
+
+/* Seed 2/5 of the area with foreground; wasted draws still count. */
+static void cave_init_fill(splev_gen *g, int fg, int bg)
+{
+    int limit = CAVE_W * CAVE_H * 2 / 5, count = 0;
+    while (count < limit) {
+        int x = gen_rn1(g, CAVE_W - 1, 2);
+        int y = gen_rnd(g, CAVE_H - 1);
+        if (gen_typ(g, x, y) == bg) {
+            gen_cell(g, x, y)->typ = (uint8_t)fg;
+            count++;
+        }
+    }
+}
+
+/* Pass one works in place: earlier changes are seen by later cells. */
+static void cave_pass_one(splev_gen *g, int fg, int bg)
+{
+    for (int x = 2; x <= CAVE_W; x++)
+        for (int y = 1; y < CAVE_H; y++) {
+            int n = fg_neighbours(g, x, y, fg, bg);
+            if (n <= 2)
+                gen_cell(g, x, y)->typ = (uint8_t)bg;
+            else if (n >= 5)
+                gen_cell(g, x, y)->typ = (uint8_t)fg;
+        }
+}
+
+/* Passes two and three compute every cell before writing any. */
+static void cave_pass_buffered(splev_gen *g, int fg, int bg, int three)
+{
+    uint8_t next[SPLEV_COLNO][SPLEV_ROWNO];
+    for (int x = 2; x <= CAVE_W; x++)
+        for (int y = 1; y < CAVE_H; y++) {
+            int n = fg_neighbours(g, x, y, fg, bg);
+            int to_bg = three ? n < 3 : n == 5;
+            next[x][y] = to_bg ? (uint8_t)bg : gen_typ(g, x, y);
+        }
+    for (int x = 2; x <= CAVE_W; x++)
+        for (int y = 1; y < CAVE_H; y++)
+            gen_cell(g, x, y)->typ = next[x][y];
+}
+
+typedef struct cave_region {
+    int count, lx, ly, hx, hy;
+} cave_region;
+
+/* flood_fill_rm without anyroom: the 8-connected cells of the start
+ * cell's type get rmno and the light value. */
+static cave_region cave_flood(splev_gen *g, int sx, int sy, int rmno, int lit)
+{
+    static int stack[SPLEV_COLNO * SPLEV_ROWNO][2];
+    cave_region r = {0, sx, sy, sx, sy};
+    int typ = gen_typ(g, sx, sy), sp = 0;
+    gen_cell(g, sx, sy)->roomno = (uint8_t)rmno;
+    stack[sp][0] = sx;
+    stack[sp++][1] = sy;
+    while (sp > 0) {
+        sp--;
+        int x = stack[sp][0], y = stack[sp][1];
+        gen_cell(g, x, y)->lit = (uint8_t)lit;
+        r.count++;
+        r.lx = gen_min(r.lx, x);
+        r.hx = gen_max(r.hx, x);
+        r.ly = gen_min(r.ly, y);
+        r.hy = gen_max(r.hy, y);
+        for (int dx = -1; dx <= 1; dx++)
+            for (int dy = -1; dy <= 1; dy++) {
+                int nx = x + dx, ny = y + dy;
+                if (nx < 1 || nx > CAVE_W || ny < 0 || ny >= SPLEV_ROWNO)
+                    continue;
+                splev_cell *c = gen_cell(g, nx, ny);
+                if (c->typ != typ || c->roomno == rmno)
+                    continue;
+                c->roomno = (uint8_t)rmno;
+                stack[sp][0] = nx;
+                stack[sp++][1] = ny;
+            }
+    }
+    return r;
+}
+
+/* Each foreground region of more than 3 cells becomes an irregular room;
+ * smaller ones are filled in.  Returns the number of rooms made. */
+static int cave_collect_regions(splev_gen *g, int fg, int bg)
+{
+    size_t first = g->lev->nrooms;
+    for (int x = 2; x <= CAVE_W; x++)
+        for (int y = 1; y < CAVE_H; y++) {
+            splev_cell *c = gen_cell(g, x, y);
+            if (c->typ != fg || c->roomno != GEN_NO_ROOM)
+                continue;
+            int rmno = (int)g->lev->nrooms + GEN_ROOMOFFSET;
+            cave_region r = cave_flood(g, x, y, rmno, 0);
+            if (r.count > 3) {
+                splev_gen_newroom nr = {r.lx, r.ly, r.hx, r.hy, 0,
+                                        SPLEV_GEN_OROOM, 1, -1};
+                int i = splev_gen_add_room(g, &nr);
+                g->lev->rooms[i].irregular = 1;
+                g->lev->rooms[i].needfill = 0;
+                if (g->lev->nrooms - first >= SPLEV_GEN_MAXCAVEROOMS)
+                    return (int)(g->lev->nrooms - first);
+            } else {
+                for (int xx = r.lx; xx <= r.hx; xx++)
+                    for (int yy = r.ly; yy <= r.hy; yy++) {
+                        splev_cell *h = gen_cell(g, xx, yy);
+                        if (h->roomno == rmno) {
+                            h->typ = (uint8_t)bg;
+                            h->roomno = GEN_NO_ROOM;
+                        }
+                    }
+            }
+        }
+    return (int)(g->lev->nrooms - first);
+}
+
+static void room_centre(const splev_gen *g, int room, int *x, int *y)
+{
+    const splev_room *r = &g->lev->rooms[room];
+    *x = (r->lx + r->hx) / 2;
+    *y = (r->ly + r->hy) / 2;
+}
+
+/* Dig between consecutive regions, moving the anchor room on (§8.2 6);
+ * a failed sample (none in practice) falls back to both centres. */
+static void cave_join_rooms(splev_gen *g, int first, int n, int fg, int bg)
+{
+    int croom = first;
+    for (int c2 = first + 1; c2 < first + n; c2++) {
+        int sx, sy, ex, ey;
+        if (!gen_somexy(g, croom, &sx, &sy) || !gen_somexy(g, c2, &ex, &ey)) {
+            room_centre(g, croom, &sx, &sy);
+            room_centre(g, c2, &ex, &ey);
+        }
+        splev_gen_dig_corridor(g, sx, sy, ex, ey, 0, fg, bg);
+        const splev_room *a = &g->lev->rooms[croom], *b = &g->lev->rooms[c2];
+        if (b->lx > a->hx ||
+            ((b->ly > a->hy || b->hy < a->ly) && gen_rn2(g, 3)))
+            croom = c2;
+    }
+}
+
+/* join_map: rooms for the regions, corridors between them; UnNetHack then
+ * forgets the rooms again (room list emptied, every roomno cleared). */
+static void cave_join_map(splev_gen *g, int fg, int bg)
+{
+    int first = (int)g->lev->nrooms;
+    int n = cave_collect_regions(g, fg, bg);
+    cave_join_rooms(g, first, n, fg, bg);
+    if (g->dialect == SPLEV_GEN_UN) {
+        for (int x = 0; x < SPLEV_COLNO; x++)
+            for (int y = 0; y < SPLEV_ROWNO; y++)
+                gen_cell(g, x, y)->roomno = GEN_NO_ROOM;
+        g->lev->nrooms = 0;
+        gen_sync_rooms(g);
+    }
+}
+
+/* NetHack's own walling of caves: the last ROOM neighbour decides. */
+static void cave_wall_nh(splev_gen *g)
+{
+    for (int x = 1; x < SPLEV_COLNO; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++) {
+            if (gen_typ(g, x, y) != SPLEV_STONE)
+                continue;
+            int t = SPLEV_STONE;
+            for (int yy = y - 1; yy <= y + 1; yy++)
+                for (int xx = x - 1; xx <= x + 1; xx++)
+                    if (gen_isok(xx, yy) && gen_typ(g, xx, yy) == SPLEV_ROOM)
+                        t = yy != y ? SPLEV_HWALL : SPLEV_VWALL;
+            gen_cell(g, x, y)->typ = (uint8_t)t;
+        }
+}
+
+/* finish_map: walls, then light (fg/bg unless rock, trees, walls), then
+ * lava is always lit. */
+static void cave_finish(splev_gen *g, int fg, int bg, int lit, int walled)
+{
+    if (walled) {
+        if (g->dialect == SPLEV_GEN_UN)
+            gen_wallify_map(g, 1, 0, SPLEV_COLNO - 1, SPLEV_ROWNO - 1);
+        else
+            cave_wall_nh(g);
+    }
+    for (int x = 1; x < SPLEV_COLNO; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++) {
+            splev_cell *c = gen_cell(g, x, y);
+            if (lit && ((!GEN_IS_ROCK(fg) && c->typ == fg) ||
+                        (!GEN_IS_ROCK(bg) && c->typ == bg) ||
+                        (bg == SPLEV_TREE && c->typ == bg) ||
+                        (walled && SPLEV_IS_WALL(c->typ))))
+                c->lit = 1;
+            if (c->typ == SPLEV_LAVAPOOL)
+                c->lit = 1;
+        }
+    if (lit)
+        for (size_t i = 0; i < g->lev->nrooms; i++)
+            g->lev->rooms[i].rlit = 1;
+}
+
+/* mkmap of §8.2: the automaton, the joining and the finish. */
+static void cave_mkmap(splev_gen *g, int fg, int bg, int smoothed,
+                       int joined, int lit, int walled)
+{
+    cave_init_map(g, bg);
+    cave_init_fill(g, fg, bg);
+    cave_pass_one(g, fg, bg);
+    cave_pass_buffered(g, fg, bg, 0);
+    if (smoothed) {
+        cave_pass_buffered(g, fg, bg, 1);
+        cave_pass_buffered(g, fg, bg, 1);
+    }
+    if (joined)
+        cave_join_map(g, fg, bg);
+    cave_finish(g, fg, bg, lit, walled);
+}
+
+void splev_gen_mines(splev_gen *g, int fg, int bg, int smoothed, int joined,
+                     int lit, int walled, int fill)
+{
+    if (lit == -1) {
+        lit = gen_rn2(g, 2);
+        if (g->mines_lit_k > 0 && g->dialect == SPLEV_GEN_UN)
+            lit = gen_rn2(g, 10) < g->mines_lit_k;
+    }
+    if (fill > -1)
+        splev_gen_solidfill(g, fill, 0);
+    cave_mkmap(g, fg, bg, smoothed, joined, lit, walled);
+    if (walled && joined) {
+        g->lev->flags &= ~(unsigned)SPLEV_F_MAZELEVEL;
+        if (g->dialect == SPLEV_GEN_UN && fill > -1 &&
+            fill < SPLEV_TERRAIN_COUNT)
+            for (int x = 1; x < SPLEV_COLNO; x++)
+                for (int y = 0; y < SPLEV_ROWNO; y++) {
+                    splev_cell *c = gen_cell(g, x, y);
+                    if (c->typ != bg)
+                        continue;
+                    c->typ = (uint8_t)fill;
+                    if (fill == SPLEV_LAVAPOOL)
+                        c->lit = 1;
+                }
+    }
+}
+
+int splev_gen_init_map(splev_gen *g, int style, int fg, int bg, int smoothed,
+                       int joined, int lit, int walled, int fill)
+{
+    switch (style) {
+    case SPLEV_GEN_INIT_SOLIDFILL:
+        splev_gen_solidfill(g, fg, lit);
+        break;
+    case SPLEV_GEN_INIT_MAZEGRID:
+        splev_gen_mazegrid(g, fg);
+        break;
+    case SPLEV_GEN_INIT_MINES:
+        splev_gen_mines(g, fg, bg, smoothed, joined, lit, walled, fill);
+        return joined;
+    case SPLEV_GEN_INIT_SHEOL:
+        splev_gen_sheol(g);
+        break;
+    case SPLEV_GEN_INIT_ROGUE:
+        splev_gen_rogue(g);
+        break;
+    default:
+        break;
+    }
+    return 0;
+}

@@ -1,0 +1,148 @@
+/* maze.c - MAZEWALK: a recursive-backtracker perfect maze on the odd
+ * lattice, and fill_empty_maze (SEMANTICS §8.4). */
+#include "gen/gen_int.h"
+
+#include <string.h>
+
+enum { MAZE_XMAX = (SPLEV_COLNO - 1) & ~1, MAZE_YMAX = (SPLEV_ROWNO - 1) & ~1 };
+
+static const int walk_dx[4] = {0, 1, 0, -1};   /* N, E, S, W */
+static const int walk_dy[4] = {-1, 0, 1, 0};
+
+static void carve(splev_gen *g, int x, int y, int fill)
+{
+    splev_cell *c = gen_cell(g, x, y);
+    c->typ = (uint8_t)fill;
+    c->flags = 0;
+    c->doormask = 0;
+    g->mark[x][y] = 1;
+}
+
+/* The cell two steps away is inside the maze area and still stone. */
+static int walk_okay(const splev_gen *g, int x, int y, int d)
+{
+    x += 2 * walk_dx[d];
+    y += 2 * walk_dy[d];
+    return x >= 3 && y >= 3 && x <= MAZE_XMAX && y <= MAZE_YMAX &&
+           gen_typ(g, x, y) == SPLEV_STONE;
+}
+
+/* Depth-first walk with an explicit stack: the same draws as the game's
+ * recursion (options in N, E, S, W order, one rn2 per step). */
+void splev_gen_walkfrom(splev_gen *g, int x, int y, int fill)
+{
+    static int stack[SPLEV_COLNO * SPLEV_ROWNO][2];
+    int sp = 0;
+    if (!gen_isok(x, y))
+        return;
+    if (gen_typ(g, x, y) != SPLEV_DOOR)
+        carve(g, x, y, fill);
+    g->mark[x][y] = 1;
+    stack[sp][0] = x;
+    stack[sp++][1] = y;
+    while (sp > 0) {
+        int cx = stack[sp - 1][0], cy = stack[sp - 1][1];
+        int opts[4], n = 0;
+        for (int d = 0; d < 4; d++)
+            if (walk_okay(g, cx, cy, d))
+                opts[n++] = d;
+        if (n == 0) {
+            sp--;
+            continue;
+        }
+        int d = opts[gen_rn2(g, n)];
+        carve(g, cx + walk_dx[d], cy + walk_dy[d], fill);
+        int nx = cx + 2 * walk_dx[d], ny = cy + 2 * walk_dy[d];
+        if (gen_typ(g, nx, ny) != SPLEV_DOOR)
+            carve(g, nx, ny, fill);
+        g->mark[nx][ny] = 1;
+        stack[sp][0] = nx;
+        stack[sp++][1] = ny;
+    }
+}
+
+void splev_gen_mazewalk(splev_gen *g, int x, int y, int dir, int stocked,
+                        int fill)
+{
+    if (!gen_isok(x, y))
+        return;
+    if (fill < 1)
+        fill = (g->lev->flags & SPLEV_F_CORRMAZE) ? SPLEV_CORR : SPLEV_ROOM;
+    switch (dir) {
+    case SPLEV_GEN_NORTH: y--; break;
+    case SPLEV_GEN_SOUTH: y++; break;
+    case SPLEV_GEN_EAST:  x++; break;
+    case SPLEV_GEN_WEST:  x--; break;
+    default: return;
+    }
+    if (!gen_isok(x, y))
+        return;
+    if (gen_typ(g, x, y) != SPLEV_DOOR)
+        carve(g, x, y, fill);
+    if (!(x % 2)) {
+        x += dir == SPLEV_GEN_EAST ? 1 : -1;
+        if (!gen_isok(x, y))
+            return;
+        carve(g, x, y, fill);
+    }
+    if (!(y % 2))
+        y += dir == SPLEV_GEN_SOUTH ? 1 : -1;
+    splev_gen_walkfrom(g, x, y, fill);
+    if (stocked)
+        splev_gen_fill_maze(g);
+}
+
+/* A random odd cell the walk marked (UnNetHack) or did not (NetHack),
+ * up to 2000 tries; 1 when found. */
+static int maze_spot(splev_gen *g, int *x, int *y)
+{
+    int want = g->dialect == SPLEV_GEN_UN;
+    for (int i = 0; i < 2000; i++) {
+        *x = gen_rn1(g, 75, 3);
+        *y = gen_rn1(g, 17, 3);
+        if (!(*x & 1) || !(*y & 1))
+            continue;
+        int t = gen_typ(g, *x, *y);
+        int dry = t == SPLEV_ROOM || t == SPLEV_CORR || t == SPLEV_ICE ||
+                  t == SPLEV_AIR || t == SPLEV_CLOUD;
+        if (dry && (g->mark[*x][*y] != 0) == want)
+            return 1;
+    }
+    return 0;
+}
+
+/* Random things over the maze, as many as its carved share allows; they
+ * are recorded in the model (classes only: the engine picks species). */
+void splev_gen_fill_maze(splev_gen *g)
+{
+    int count = 76 * 18, mapcountmax = count / 2, mapfact = 0;
+    int want = g->dialect == SPLEV_GEN_UN;
+    for (int x = 2; x <= 77; x++)
+        for (int y = 0; y <= 19; y++)
+            if ((g->mark[x][y] != 0) != want)
+                count--;
+    if (count > mapcountmax / 10)
+        mapfact = count * 100 / mapcountmax;
+    int x, y;
+    for (int i = gen_rnd(g, 20 * mapfact / 100); i; i--) {
+        int found = maze_spot(g, &x, &y);
+        char cls = gen_rn2(g, 2) ? '*' : 0;
+        if (found)
+            splev_level_add_object(g->lev, x, y, cls, NULL);
+    }
+    for (int i = gen_rnd(g, 12 * mapfact / 100); i; i--)
+        if (maze_spot(g, &x, &y))
+            splev_level_add_object(g->lev, x, y, '`', "boulder");
+    for (int i = gen_rn2(g, 2); i; i--)
+        if (maze_spot(g, &x, &y))
+            splev_level_add_monster(g->lev, x, y, 'H', "minotaur");
+    for (int i = gen_rnd(g, 12 * mapfact / 100); i; i--)
+        if (maze_spot(g, &x, &y))
+            splev_level_add_monster(g->lev, x, y, 0, NULL);
+    for (int i = gen_rn2(g, 15 * mapfact / 100); i; i--)
+        if (maze_spot(g, &x, &y))
+            splev_level_add_gold(g->lev, x, y, 0);
+    for (int i = gen_rn2(g, 15 * mapfact / 100); i; i--)
+        if (maze_spot(g, &x, &y))
+            splev_level_add_trap(g->lev, x, y, 0);
+}
