@@ -50,7 +50,7 @@ UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
 DAT_DGN := $(BUILD)/dat/dungeon
 
-.PHONY: all lib dat check check-asan run install clean tools-check
+.PHONY: all lib dat check check-asan run install clean tools-check deps
 .DELETE_ON_ERROR:
 # Generated scanners and parsers are kept (not intermediate files).
 .SECONDARY: $(GEN_C) $(GEN_H)
@@ -58,6 +58,20 @@ DAT_DGN := $(BUILD)/dat/dungeon
 all: $(LIB) $(BINS) dat
 
 lib: $(LIB)
+
+# ---- set-up: the build tools, installed with apt-get when missing ----
+deps:
+	@missing=""; \
+	 for t in flex bison; do command -v $$t >/dev/null 2>&1 || missing="$$missing $$t"; done; \
+	 command -v cc >/dev/null 2>&1 || missing="$$missing gcc"; \
+	 if [ -n "$$missing" ]; then \
+	   if ! command -v apt-get >/dev/null 2>&1; then \
+	     echo "make: please install:$$missing"; exit 1; fi; \
+	   sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	   echo "make: installing$$missing"; \
+	   $$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	   $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	 fi
 
 # ---- generated scanners and parsers ----
 tools-check:
@@ -160,9 +174,9 @@ FUZZ_CFLAGS = -std=c11 $(WARN) $(WERROR) -O1 -g $(FUZZ_SAN) \
 FUZZ_CORE_DIRS := common rng dgn_front dgn_emit dgn_load layout levcode level
 FUZZ_CORE_SRC := $(wildcard $(patsubst %,src/%/*.c,$(FUZZ_CORE_DIRS)))
 FUZZ_CORE_OBJ := $(patsubst src/%.c,$(FUZZ_DIR)/obj/%.o,$(FUZZ_CORE_SRC)) \
-                 $(FUZZ_DIR)/obj/gen/dgn_lex.o $(FUZZ_DIR)/obj/gen/dgn_parse.o
+                 $(FUZZ_DIR)/obj/_gen/dgn_lex.o $(FUZZ_DIR)/obj/_gen/dgn_parse.o
 FUZZ_FULL_OBJ := $(patsubst src/%.c,$(FUZZ_DIR)/obj/%.o,$(LIB_SRC)) \
-                 $(patsubst $(BUILD)/gen/%.c,$(FUZZ_DIR)/obj/gen/%.o,$(GEN_C))
+                 $(patsubst $(BUILD)/gen/%.c,$(FUZZ_DIR)/obj/_gen/%.o,$(GEN_C))
 
 # Harness 1 (des source) is built once the des front end has an in-memory
 # entry point.
@@ -184,7 +198,7 @@ $(FUZZ_DIR)/obj/%.o: src/%.c | $(FUZZ_GEN_H)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
 
-$(FUZZ_DIR)/obj/gen/%.o: $(BUILD)/gen/%.c | $(FUZZ_GEN_H)
+$(FUZZ_DIR)/obj/_gen/%.o: $(BUILD)/gen/%.c | $(FUZZ_GEN_H)
 	@mkdir -p $(dir $@)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
 
@@ -214,10 +228,17 @@ check-fuzz:
 
 # The suites run each program through tests/valgrind.sh (SPLEV_WRAP), in a
 # build of their own without sanitizers.
+# Every report also goes to $(BUILD)-valgrind/valgrind.log, which must stay
+# empty (some suites compare files without looking at a program's status).
 check-valgrind:
 	@command -v valgrind >/dev/null 2>&1 || { \
 	  echo "make: valgrind is needed (apt-get install valgrind)"; exit 1; }
+	@mkdir -p $(BUILD)-valgrind && : >$(BUILD)-valgrind/valgrind.log
 	SPLEV_WRAP="sh $(CURDIR)/tests/valgrind.sh" \
+	SPLEV_VALGRIND_LOG=$(CURDIR)/$(BUILD)-valgrind/valgrind.log \
 	    $(MAKE) BUILD=$(BUILD)-valgrind CFLAGS="-O1 -g" SAN= check
+	@if [ -s $(BUILD)-valgrind/valgrind.log ]; then \
+	  echo "check-valgrind: memcheck reports in $(BUILD)-valgrind/valgrind.log"; \
+	  exit 1; fi
 
 -include $(FUZZ_CORE_OBJ:.o=.d) $(FUZZ_FULL_OBJ:.o=.d) $(FUZZ_BINS:=.d)
