@@ -15,9 +15,10 @@ fail() {
 skip() { SKIPPED=$((SKIPPED + 1)); echo "skip ${SUITE:-}: $1 ($2)"; }
 
 # run CMD...: runs a command; its stdout, stderr and status are left in
-# $TMPD/out, $TMPD/err and $RC.
+# $TMPD/out, $TMPD/err and $RC.  $SPLEV_WRAP, when set, is put in front of
+# the command (make check-valgrind: tests/valgrind.sh).
 run() {
-    "$@" >"$TMPD/out" 2>"$TMPD/err" </dev/null
+    ${SPLEV_WRAP:-} "$@" >"$TMPD/out" 2>"$TMPD/err" </dev/null
     RC=$?
 }
 
@@ -112,7 +113,7 @@ need_shared() {
 # run_unit PROG: a C test program printing "ok - ..." / "not ok - ..." lines.
 run_unit() {
     SUITE=unit/$(basename "$1")
-    "$1" >"$TMPD/uout" 2>"$TMPD/uerr" </dev/null
+    ${SPLEV_WRAP:-} "$1" >"$TMPD/uout" 2>"$TMPD/uerr" </dev/null
     urc=$?
     n_ok=$(grep -c '^ok ' "$TMPD/uout")
     n_bad=$(grep -c '^not ok ' "$TMPD/uout")
