@@ -309,11 +309,488 @@ static void test_random_selections(void)
     splev_level_free(l3);
 }
 
+static const char room_map[] =
+    "-------\n"
+    "|.....|\n"
+    "|.....|\n"
+    "|.....|\n"
+    "-------";
+
+/* A 7x5 room drawn at absolute (3,1)..(9,5) as the frame. */
+static void room_start(tasm *a, unsigned flags)
+{
+    start(a, flags);
+    int m = asm_map(a, room_map);
+    PCOORD(a, 2, 1);
+    asm_emit(a, OP_MAP, 2, 1, m);
+}
+
+static void test_doors_stairs_features(void)
+{
+    tasm *a = &A;
+    room_start(a, NOFLIP);
+    PCOORD(a, 3, 0);
+    E0(a, SEL_POINT);
+    EI(a, SPLEV_D_CLOSED);
+    E0(a, DOOR);
+    PCOORD(a, 0, 2);
+    E0(a, SEL_POINT);
+    EI(a, SPLEV_D_ISOPEN);
+    E0(a, DOOR);
+    PCOORD(a, 6, 2);
+    E0(a, SEL_POINT);
+    EI(a, 32);                                /* secret */
+    E0(a, DOOR);
+    PCOORD(a, 3, 4);
+    E0(a, SEL_POINT);
+    EI(a, SPLEV_D_BROKEN);
+    E0(a, DOOR);
+    PCOORD(a, 1, 1);
+    EI(a, 1);
+    E0(a, STAIR);
+    PCOORD(a, 5, 1);
+    EI(a, 0);
+    asm_emit(a, OP_STAIR, 1, 0, 0);           /* ladder down */
+    PCOORD(a, 3, 2);
+    EI(a, SPLEV_AM_LAWFUL);
+    EI(a, 0);
+    E0(a, ALTAR);
+    PCOORD(a, 1, 3);
+    EI(a, 11);                                /* pit */
+    E0(a, TRAP);
+    PCOORD(a, 5, 3);
+    E0(a, SEL_POINT);
+    asm_emit(a, OP_FEATURE, 0, 0, SPLEV_FOUNTAIN);
+    PCOORD(a, 2, 3);
+    PSTR(a, "RIP");
+    asm_emit(a, OP_GRAVE, 0, 0, 0);
+    EI(a, 100);
+    PCOORD(a, 4, 3);
+    E0(a, GOLD);
+    splev_level *lev = run(a);
+    check_rows(lev, 1, 5,
+               "  ---+---\n"
+               "  |<...>|\n"
+               "  -.._..|\n"
+               "  |^|.${|\n"
+               "  ---.---",
+               "doors by state, stairs, ladder, altar, trap, grave, gold, fountain");
+    CHECK(lev && lev->cells[9][3].typ == SPLEV_SDOOR &&
+              lev->cells[9][3].doormask == SPLEV_D_CLOSED,
+          "a secret door is an SDOOR, closed");
+    CHECK(lev && lev->naltars == 1 && lev->altars[0].align == SPLEV_AM_LAWFUL &&
+              lev->nstairs == 2 && lev->stairs[1].kind == SPLEV_SK_LADDER &&
+              lev->ngraves == 1 && !strcmp(lev->graves[0].epitaph, "RIP") &&
+              lev->ntraps == 1 && lev->traps[0].type == 11,
+          "features recorded with their attributes");
+    splev_level_free(lev);
+
+    /* the top level has no up stairs; random spots are dry floor */
+    ctx.top_level = 1;
+    room_start(a, NOFLIP);
+    PCOORD(a, 1, 1);
+    EI(a, 1);
+    E0(a, STAIR);
+    PRAND(a, 0);
+    EI(a, 0);
+    E0(a, STAIR);
+    lev = run(a);
+    ctx.top_level = 0;
+    CHECK(lev && lev->nstairs == 1 && !lev->stairs[0].up &&
+              lev->cells[lev->stairs[0].x][lev->stairs[0].y].typ == SPLEV_STAIRS &&
+              lev->stairs[0].x >= 4 && lev->stairs[0].x <= 8 &&
+              lev->stairs[0].y >= 2 && lev->stairs[0].y <= 4,
+          "no up stair on the top level; a random stair lands on the room's floor");
+    splev_level_free(lev);
+}
+
+static void test_monsters_objects(void)
+{
+    tasm *a = &A;
+    room_start(a, NOFLIP);
+    PMON(a, 'D', "red dragon");
+    PCOORD(a, 1, 1);
+    EI(a, 1);
+    EI(a, MK_PEACEFUL);
+    PSTR(a, "Smaug");
+    EI(a, MK_NAME);
+    EI(a, -1);                                 /* align[0] */
+    EI(a, MK_ALIGN);
+    asm_emit(a, OP_MONSTER, 1, 3, 0);          /* with inventory */
+    POBJ(a, '(', "large box");
+    asm_emit(a, OP_OBJECT, 3, 0, 0);           /* content + container */
+    POBJ(a, '!', NULL);
+    EI(a, 3);
+    EI(a, OK_CURSE);
+    asm_emit(a, OP_OBJECT, 1, 1, 0);
+    E0(a, POP_CONTAINER);
+    E0(a, END_MONINVENT);
+    POBJ(a, ')', "long sword");
+    EI(a, 2);
+    EI(a, OK_SPE);
+    PCOORD(a, 3, 2);
+    EI(a, OK_COORD);
+    asm_emit(a, OP_OBJECT, 0, 2, 0);
+    splev_level *lev = run(a);
+    check_rows(lev, 2, 3, "  |D....|\n  |..)..|", "monster and object drawn");
+    char *t = lev ? splev_level_render_text(lev) : NULL;
+    CHECK(t && strstr(t, "(4,2) D \"red dragon\" named \"Smaug\" peaceful") &&
+              strstr(t, "carries ( \"large box\" container") &&
+              strstr(t, "contains ! random cursed") &&
+              strstr(t, "(6,3) ) \"long sword\" +2"),
+          "legend: attributes, inventory and nested contents");
+    CHECK(lev && lev->nmonsters == 1 && lev->monsters[0].align != SPLEV_ALIGN_DEFAULT,
+          "align[0] reads the shuffled register");
+    free(t);
+    splev_level_free(lev);
+
+    /* with the names table, random monsters of a class get a name */
+    const char *shared = getenv("SHARED");
+    char path[512], err[300];
+    snprintf(path, sizeof path, "%s/spec/names/unnethack.tsv",
+             shared ? shared : "../shared");
+    splev_names *names = splev_names_load(path, err, sizeof err);
+    if (!names) {
+        printf("ok - # SKIP names table not found (%s)\n", err);
+        return;
+    }
+    CHECK(splev_names_count(names, "monster") > 300, "names table: monsters loaded");
+    ctx.names = names;
+    room_start(a, NOFLIP);
+    PMON(a, 'a', NULL);
+    PRAND(a, 0);
+    asm_emit(a, OP_MONSTER, 0, 0, 0);
+    POBJ(a, '=', NULL);
+    PRAND(a, 0);
+    EI(a, OK_COORD);
+    asm_emit(a, OP_OBJECT, 0, 1, 0);
+    lev = run(a);
+    ctx.names = NULL;
+    CHECK(lev && lev->monsters[0].name && lev->monsters[0].cls == 'a' &&
+              lev->objects[0].name && lev->objects[0].cls == '=',
+          "random of a class: a concrete name (%s, %s)",
+          lev && lev->monsters[0].name ? lev->monsters[0].name : "-",
+          lev && lev->objects[0].name ? lev->objects[0].name : "-");
+    splev_level_free(lev);
+    splev_names_free(names);
+}
+
+static void test_terrain_ops(void)
+{
+    tasm *a = &A;
+    room_start(a, NOFLIP);
+    PREG(a, 1, 1, 5, 3);
+    push_mapchar(a, '.', -2);
+    push_mapchar(a, 'L', -2);
+    EI(a, 100);
+    E0(a, REPLACE_TERRAIN);
+    PREG(a, 10, 10, 14, 12);
+    E0(a, SEL_FILLRECT);
+    terrain(a, '.');
+    PREG(a, 10, 10, 14, 12);
+    E0(a, SEL_FILLRECT);
+    E0(a, WALLIFY_SEL);
+    PREG(a, 20, 10, 22, 11);
+    E0(a, SEL_FILLRECT);
+    terrain(a, '.');
+    E0(a, WALLIFY);                           /* whole frame */
+    splev_level *lev = run(a);
+    check_rows(lev, 1, 5,
+               "  -------\n"
+               "  |}}}}}|\n"
+               "  |}}}}}|\n"
+               "  |}}}}}|\n"
+               "  -------", "REPLACE_TERRAIN inside the frame");
+    splev_level_free(lev);
+
+    start(a, NOFLIP);
+    PREG(a, 10, 10, 14, 12);
+    E0(a, SEL_FILLRECT);
+    terrain(a, '.');
+    E0(a, WALLIFY);
+    lev = run(a);
+    check_rows(lev, 9, 13,
+               "         -------\n"
+               "         |.....|\n"
+               "         |.....|\n"
+               "         |.....|\n"
+               "         -------", "WALLIFY builds walls around floor");
+    CHECK(lev && lev->cells[10][9].typ == SPLEV_TLCORNER &&
+              lev->cells[16][13].typ == SPLEV_BRCORNER,
+          "corners from the wall-spine pass");
+    splev_level_free(lev);
+}
+
+static void test_flip(void)
+{
+    tasm *a = &A;
+    int flipped = 0, kept = 0;
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        start(a, SPLEV_F_NOFLIPY);             /* only left/right mirrors */
+        int m = asm_map(a, "----\n|{.|\n----");
+        PCOORD(a, 9, 3);
+        asm_emit(a, OP_MAP, 2, 1, m);
+        char err[300];
+        splev_level *lev = run_seed(a, seed, err, sizeof err);
+        char *r = lev ? rows(lev, 4, 4) : NULL;
+        if (r && !strcmp(r, "         |.{|"))
+            flipped++;
+        else if (r && !strcmp(r, "         |{.|"))
+            kept++;
+        free(r);
+        splev_level_free(lev);
+    }
+    CHECK(flipped > 0 && kept > 0 && flipped + kept == 8,
+          "left/right flips happen for some seeds, in place (%d/%d)", flipped, kept);
+    start(a, NOFLIP);
+    int m = asm_map(a, "----\n|{.|\n----");
+    PCOORD(a, 9, 3);
+    asm_emit(a, OP_MAP, 2, 1, m);
+    int same = 1;
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        char err[300];
+        splev_level *lev = run_seed(a, seed, err, sizeof err);
+        char *r = lev ? rows(lev, 4, 4) : NULL;
+        same &= r && !strcmp(r, "         |{.|");
+        free(r);
+        splev_level_free(lev);
+    }
+    CHECK(same, "noflipx and noflipy: never flipped");
+}
+
+/* Emits: $a = 0; LOOP [n] { $a = $a + 1 } ; MESSAGE string($a) */
+static void loop_script(tasm *a, int n)
+{
+    start(a, NOFLIP);
+    EI(a, 0);
+    asm_emit(a, OP_SET, 0, 0, 0);
+    EI(a, n);
+    int top = E0(a, DEC);
+    asm_emit(a, OP_GET, 0, 0, 0);
+    E0(a, INC);
+    asm_emit(a, OP_SET, 0, 0, 0);
+    E0(a, COPY);
+    EI(a, 0);
+    E0(a, CMP);
+    asm_emit(a, OP_JG, 0, 0, top - a->n);
+    E0(a, POP);
+    asm_emit(a, OP_GET, 0, 0, 0);
+    asm_emit(a, OP_CORE, 0, 1, CORE_STRING);
+    E0(a, MESSAGE);
+}
+
+static const char *msg(const splev_level *lev, size_t i)
+{
+    return lev && i < lev->nmessages ? lev->messages[i] : "";
+}
+
+static void test_control_flow(void)
+{
+    tasm *a = &A;
+    loop_script(a, 5);
+    splev_level *lev = run(a);
+    CHECK(!strcmp(msg(lev, 0), "5"), "LOOP [5] runs 5 times");
+    splev_level_free(lev);
+    loop_script(a, 0);
+    lev = run(a);
+    CHECK(!strcmp(msg(lev, 0), "1"), "LOOP [0] runs once (kept quirk)");
+    splev_level_free(lev);
+
+    /* SWITCH on rn2(3) with a table; strings concatenate */
+    start(a, NOFLIP);
+    EI(a, 3);
+    E0(a, RN2);
+    int j = asm_emit(a, OP_JMP, 0, 0, 0);
+    int c0 = a->n;
+    PSTR(a, "zero");
+    E0(a, MESSAGE);
+    int e0 = asm_emit(a, OP_JMP, 0, 0, 0);
+    int c1 = a->n;
+    PSTR(a, "o");
+    PSTR(a, "ne");
+    E0(a, ADD);
+    E0(a, MESSAGE);
+    int e1 = asm_emit(a, OP_JMP, 0, 0, 0);
+    int table = a->n;
+    a->code[j].arg = table - j;
+    E0(a, COPY);
+    EI(a, 0);
+    E0(a, CMP);
+    asm_emit(a, OP_JE, 0, 0, c0 - a->n);
+    E0(a, COPY);
+    EI(a, 1);
+    E0(a, CMP);
+    asm_emit(a, OP_JE, 0, 0, c1 - a->n);
+    int end = a->n;
+    a->code[e0].arg = end - e0;
+    a->code[e1].arg = end - e1;
+    E0(a, POP);
+    int seen[3] = {0, 0, 0};
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        char err[300];
+        lev = run_seed(a, seed, err, sizeof err);
+        const char *m = msg(lev, 0);
+        seen[!strcmp(m, "zero") ? 0 : !strcmp(m, "one") ? 1 : !*m ? 2 : 0] +=
+            lev && lev->nmessages <= 1;
+        splev_level_free(lev);
+    }
+    CHECK(seen[0] && seen[1] && seen[2] && seen[0] + seen[1] + seen[2] == 30,
+          "SWITCH: cases and no match (%d %d %d); string ADD", seen[0], seen[1],
+          seen[2]);
+
+    /* arrays, SHUFFLE, LENGTH and a FUNCTION call with its own frame */
+    start(a, NOFLIP);
+    EI(a, 1);
+    EI(a, 2);
+    EI(a, 3);
+    EI(a, 4);
+    asm_emit(a, OP_SET_ARRAY, 0, 4, 2);
+    asm_emit(a, OP_SHUFFLE, 0, 0, 2);
+    asm_emit(a, OP_LENGTH, 0, 0, 2);
+    EI(a, 0);
+    asm_emit(a, OP_GET_ELEM, 0, 0, 2);
+    EI(a, 5);
+    asm_emit(a, OP_GET_ELEM, 0, 0, 2);        /* 5 % 4 = 1 */
+    E0(a, ADD);
+    E0(a, ADD);
+    asm_emit(a, OP_CALL, 0, 1, 1);
+    E0(a, EXIT);
+    PSTR(a, "not reached");
+    E0(a, MESSAGE);
+    asm_func(a, "f", 1);
+    asm_emit(a, OP_GET, 0, 0, 0);
+    asm_emit(a, OP_CORE, 0, 1, CORE_STRING);
+    E0(a, MESSAGE);
+    lev = run(a);
+    int v = lev && lev->nmessages == 1 ? atoi(msg(lev, 0)) : -1;
+    CHECK(v >= 4 + 3 && v <= 4 + 7, "arrays, SHUFFLE, LENGTH, CALL, EXIT (%d)", v);
+    splev_level_free(lev);
+
+    /* FOR $i = 3 TO 1 as the compiler emits it: inclusive, step -1 */
+    start(a, NOFLIP);
+    EI(a, 3);
+    asm_emit(a, OP_SET, 0, 0, 0);             /* $i */
+    EI(a, 1);
+    asm_emit(a, OP_SET, 0, 0, 1);             /* end */
+    asm_emit(a, OP_GET, 0, 0, 1);
+    asm_emit(a, OP_GET, 0, 0, 0);
+    E0(a, SUB);
+    E0(a, SIGN);
+    asm_emit(a, OP_SET, 0, 0, 2);             /* step */
+    PSTR(a, "");
+    asm_emit(a, OP_SET, 0, 0, 3);
+    int ftop = asm_emit(a, OP_GET, 0, 0, 3);
+    asm_emit(a, OP_GET, 0, 0, 0);
+    asm_emit(a, OP_CORE, 0, 1, CORE_STRING);
+    E0(a, ADD);
+    asm_emit(a, OP_SET, 0, 0, 3);
+    asm_emit(a, OP_GET, 0, 0, 0);
+    asm_emit(a, OP_GET, 0, 0, 1);
+    E0(a, CMP);
+    asm_emit(a, OP_GET, 0, 0, 2);
+    asm_emit(a, OP_GET, 0, 0, 0);
+    E0(a, ADD);
+    asm_emit(a, OP_SET, 0, 0, 0);
+    asm_emit(a, OP_JNE, 0, 0, ftop - a->n);
+    asm_emit(a, OP_GET, 0, 0, 3);
+    E0(a, MESSAGE);
+    EI(a, 7);
+    EI(a, 2);
+    E0(a, DIV);
+    EI(a, -7);
+    EI(a, 0);
+    E0(a, MOD);
+    E0(a, ADD);
+    asm_emit(a, OP_CORE, 0, 1, CORE_STRING);
+    E0(a, MESSAGE);
+    lev = run(a);
+    CHECK(!strcmp(msg(lev, 0), "321") && !strcmp(msg(lev, 1), "3"),
+          "FOR counts down inclusively; DIV and MOD by < 1 give 0");
+    splev_level_free(lev);
+}
+
+static void test_errors(void)
+{
+    tasm *a = &A;
+    char err[300];
+    /* LOOP [1000000000] with a small step limit */
+    loop_script(a, 1000000000);
+    ctx.max_steps = 100000;
+    splev_level *lev = run_seed(a, 1, err, sizeof err);
+    ctx.max_steps = 10000000;
+    CHECK(!lev && !strncmp(err, "t.des:1: error: step limit", 26),
+          "runaway loop: positioned error (%s)", err);
+    splev_level_free(lev);
+
+    /* deep recursion */
+    start(a, NOFLIP);
+    asm_emit(a, OP_CALL, 0, 0, 1);
+    asm_func(a, "r", 0);
+    a->line = 7;
+    asm_emit(a, OP_CALL, 0, 0, 1);
+    lev = run_seed(a, 1, err, sizeof err);
+    CHECK(!lev && strstr(err, "t.des:7: error: calls nested deeper"),
+          "runaway recursion: positioned error (%s)", err);
+
+    /* a type error names the line */
+    start(a, NOFLIP);
+    a->line = 3;
+    EI(a, 5);
+    E0(a, MESSAGE);
+    lev = run_seed(a, 1, err, sizeof err);
+    CHECK(!lev && !strcmp(err, "t.des:3: error: MESSAGE: the message must be a "
+                               "string, not an integer"),
+          "type error: positioned (%s)", err);
+
+    start(a, NOFLIP);
+    a->line = 4;
+    PCOORD(a, 1, 1);
+    EI(a, 0);
+    EI(a, 0);
+    EI(a, 0);
+    asm_emit(a, OP_MAZEWALK, 0, 0, 0);
+    lev = run_seed(a, 1, err, sizeof err);
+    CHECK(!lev && !strcmp(err, "t.des:4: error: MAZEWALK is not supported yet"),
+          "procedural generators: a clear error (%s)", err);
+
+    start(a, NOFLIP);
+    a->line = 2;
+    for (int i = 0; i < 7; i++)
+        EI(a, 0);
+    asm_emit(a, OP_INIT_MAP, 0, 0, 3);
+    lev = run_seed(a, 1, err, sizeof err);
+    CHECK(!lev && !strcmp(err, "t.des:2: error: INIT_MAP mines is not supported yet"),
+          "INIT_MAP mines: a clear error (%s)", err);
+
+    /* solidfill works: columns 2..78 */
+    start(a, NOFLIP);
+    EI(a, SPLEV_TREE);
+    EI(a, 0);
+    EI(a, 0);
+    EI(a, 0);
+    EI(a, 0);
+    EI(a, 0);
+    EI(a, 0);
+    asm_emit(a, OP_INIT_MAP, 0, 0, 1);
+    lev = run_seed(a, 1, err, sizeof err);
+    CHECK(lev && lev->cells[1][5].typ == SPLEV_STONE &&
+              lev->cells[2][5].typ == SPLEV_TREE && lev->cells[78][20].typ == SPLEV_TREE &&
+              lev->cells[79][0].typ == SPLEV_STONE,
+          "INIT_MAP solidfill fills columns 2..78");
+    splev_level_free(lev);
+}
+
 int main(void)
 {
     splev_genctx_init(&ctx);
     test_map_placement();
     test_selections();
     test_random_selections();
+    test_doors_stairs_features();
+    test_monsters_objects();
+    test_terrain_ops();
+    test_flip();
+    test_control_flow();
+    test_errors();
     return unit_status();
 }
