@@ -271,7 +271,7 @@ static int spot_bad(vm *v, const splev_lregion *r, int x, int y)
 
 static int put_here(vm *v, const splev_lregion *r, int x, int y, int oneshot)
 {
-    if (!isok(x, y))
+    if (!vm_isok(x, y))
         return 0;
     if (spot_bad(v, r, x, y)) {
         if (!oneshot)

@@ -98,7 +98,7 @@ size_t splev_names_count(const splev_names *n, const char *kind)
 
 /* A name of this kind and class (0: any class), weighted by frequency:
  * one rn2(total) draw; NULL (and no draw) when nothing qualifies. */
-const char *names_pick(const splev_names *n, const char *kind, int cls,
+const char *vm_names_pick(const splev_names *n, const char *kind, int cls,
                        splev_rng *rng, char *cls_out)
 {
     long total = 0;

@@ -13,7 +13,7 @@ int vm_croom(const vm *v)
     return v->nrooms_open ? v->roomstack[v->nrooms_open - 1] : -1;
 }
 
-int isok(int x, int y)
+int vm_isok(int x, int y)
 {
     return x >= 1 && x < XN && y >= 0 && y < YN;
 }
@@ -36,7 +36,7 @@ static int loc_ok(const vm *v, int x, int y, int h)
 {
     if (h & H_ANY)
         return 1;
-    if (!isok(x, y))
+    if (!vm_isok(x, y))
         return 0;
     const splev_cell *c = &v->lev->cells[x][y];
     int t = c->typ;
@@ -158,7 +158,7 @@ static int get_location(vm *v, int *x, int *y, int h, int croom)
             return 0;
         }
     }
-    if (!(h & H_ANY) && !isok(*x, *y)) {
+    if (!(h & H_ANY) && !vm_isok(*x, *y)) {
         if (h & H_NOWARN) {
             *x = *y = -1;
             return 0;
@@ -257,7 +257,7 @@ static void draw_map_cell(vm *v, int x, int y, int t, int first_col)
 int vm_map(vm *v, const splev_insn *in)
 {
     val c;
-    if (!pop_type_or_null(v, SPLEV_V_COORD, "the map position", &c))
+    if (!vm_pop_type_or_null(v, SPLEV_V_COORD, "the map position", &c))
         return 0;
     int sx = v->xstart, sy = v->ystart, sw = v->xsize, sh = v->ysize;
     int keep = in->n;
@@ -303,7 +303,7 @@ int vm_map(vm *v, const splev_insn *in)
             for (int mx = 0; mx < w; mx++) {
                 int t = (unsigned char)m->str[my * w + mx];
                 int x = v->xstart + mx, y = v->ystart + my;
-                if (t != SPLEV_TRANSPARENT && isok(x, y))
+                if (t != SPLEV_TRANSPARENT && vm_isok(x, y))
                     draw_map_cell(v, x, y, t, mx == 0);
             }
     }

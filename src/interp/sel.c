@@ -27,9 +27,9 @@ static int sel_point(vm *v, val *out)
 {
     val c;
     int x, y;
-    if (!pop_type(v, SPLEV_V_COORD, "the point", &c))
+    if (!vm_pop_type(v, SPLEV_V_COORD, "the point", &c))
         return 0;
-    *out = val_sel_new();
+    *out = vm_val_sel_new();
     if (vm_coord(v, &c, H_ANY, &x, &y))
         set_cell(out->own, x, y);
     return 1;
@@ -38,7 +38,7 @@ static int sel_point(vm *v, val *out)
 static int sel_rect(vm *v, val *out, int fill)
 {
     val r;
-    if (!pop_type(v, SPLEV_V_REGION, "the rectangle", &r))
+    if (!vm_pop_type(v, SPLEV_V_REGION, "the rectangle", &r))
         return 0;
     int x1 = r.a < r.c ? r.a : r.c, x2 = r.a < r.c ? r.c : r.a;
     int y1 = r.b < r.d ? r.b : r.d, y2 = r.b < r.d ? r.d : r.b;
@@ -48,7 +48,7 @@ static int sel_rect(vm *v, val *out, int fill)
     if (y1 < 0) y1 = 0;
     if (x2 > XN - 1) x2 = XN - 1;
     if (y2 > YN - 1) y2 = YN - 1;
-    *out = val_sel_new();
+    *out = vm_val_sel_new();
     vsel *s = out->own;
     for (int x = x1; x <= x2; x++)
         for (int y = y1; y <= y2; y++)
@@ -61,8 +61,8 @@ static int sel_rect(vm *v, val *out, int fill)
 static int line_ends(vm *v, int *x1, int *y1, int *x2, int *y2)
 {
     val c2, c1;
-    if (!pop_type(v, SPLEV_V_COORD, "the line's end", &c2) ||
-        !pop_type(v, SPLEV_V_COORD, "the line's start", &c1))
+    if (!vm_pop_type(v, SPLEV_V_COORD, "the line's end", &c2) ||
+        !vm_pop_type(v, SPLEV_V_COORD, "the line's start", &c1))
         return 0;
     vm_coord(v, &c2, H_ANY, x2, y2);
     vm_coord(v, &c1, H_ANY, x1, y1);
@@ -111,7 +111,7 @@ static int sel_line(vm *v, val *out)
     int x1, y1, x2, y2;
     if (!line_ends(v, &x1, &y1, &x2, &y2))
         return 0;
-    *out = val_sel_new();
+    *out = vm_val_sel_new();
     draw_line(out->own, x2, y2, x1, y1);
     return 1;
 }
@@ -148,10 +148,10 @@ static int sel_rndline(vm *v, val *out)
 {
     int32_t rough;
     int x1, y1, x2, y2;
-    if (!pop_int(v, "the roughness", &rough) ||
+    if (!vm_pop_int(v, "the roughness", &rough) ||
         !line_ends(v, &x1, &y1, &x2, &y2))
         return 0;
-    *out = val_sel_new();
+    *out = vm_val_sel_new();
     randline(v, out->own, x2, y2, x1, y1, rough, 12);
     return 1;
 }
@@ -190,18 +190,18 @@ static int sel_grow(vm *v, val *out)
 {
     int32_t dirs;
     val in;
-    if (!pop_int(v, "the directions", &dirs) ||
-        !pop_type(v, SPLEV_V_SEL, "the selection", &in))
+    if (!vm_pop_int(v, "the directions", &dirs) ||
+        !vm_pop_type(v, SPLEV_V_SEL, "the selection", &in))
         return 0;
     const vsel *src = in.own;
-    *out = val_sel_new();
+    *out = vm_val_sel_new();
     vsel *s = out->own;
     int nh = v->s->dialect == SPLEV_DIALECT_NETHACK36;
     for (int x = 0; x < XN; x++)
         for (int y = 0; y < YN; y++)
             s->c[x][y] = src->c[x][y] ||
                          (nh ? grown36(src, x, y, dirs) : grown(src, x, y, dirs));
-    val_release(&in);
+    vm_val_release(&in);
     return 1;
 }
 
@@ -209,11 +209,11 @@ static int sel_flood(vm *v, val *out)
 {
     val c;
     int x, y;
-    if (!pop_type(v, SPLEV_V_COORD, "the start", &c))
+    if (!vm_pop_type(v, SPLEV_V_COORD, "the start", &c))
         return 0;
-    *out = val_sel_new();
+    *out = vm_val_sel_new();
     vsel *s = out->own;
-    if (!vm_coord(v, &c, H_ANY, &x, &y) || !isok(x, y))
+    if (!vm_coord(v, &c, H_ANY, &x, &y) || !vm_isok(x, y))
         return 1;
     int typ = v->lev->cells[x][y].typ;
     int *st = malloc(sizeof(int) * 2 * XN * YN);
@@ -228,7 +228,7 @@ static int sel_flood(vm *v, val *out)
         int cy = st[--top], cx = st[--top];
         for (int k = 0; k < 4; k++) {
             int nx = cx + dx[k], ny = cy + dy[k];
-            if (isok(nx, ny) && !s->c[nx][ny] &&
+            if (vm_isok(nx, ny) && !s->c[nx][ny] &&
                 v->lev->cells[nx][ny].typ == typ) {
                 s->c[nx][ny] = 1;
                 st[top++] = nx;
@@ -245,7 +245,7 @@ static int sel_flood(vm *v, val *out)
 static int sel_rndcoord(vm *v, val *out)
 {
     val in;
-    if (!pop_type(v, SPLEV_V_SEL, "the selection", &in))
+    if (!vm_pop_type(v, SPLEV_V_SEL, "the selection", &in))
         return 0;
     const vsel *s = in.own;
     int n = 0;
@@ -268,7 +268,7 @@ static int sel_rndcoord(vm *v, val *out)
                     out->b = y - oy;
                 }
     }
-    val_release(&in);
+    vm_val_release(&in);
     return 1;
 }
 
@@ -325,12 +325,12 @@ static int sel_ellipse(vm *v, val *out)
     int32_t filled, b, a;
     val c;
     int x, y;
-    if (!pop_int(v, "the fill flag", &filled) ||
-        !pop_int(v, "the second radius", &b) ||
-        !pop_int(v, "the first radius", &a) ||
-        !pop_type(v, SPLEV_V_COORD, "the centre", &c))
+    if (!vm_pop_int(v, "the fill flag", &filled) ||
+        !vm_pop_int(v, "the second radius", &b) ||
+        !vm_pop_int(v, "the first radius", &a) ||
+        !vm_pop_type(v, SPLEV_V_COORD, "the centre", &c))
         return 0;
-    *out = val_sel_new();
+    *out = vm_val_sel_new();
     if (a < 0 || b < 0 || a > 1000 || b > 1000) {
         vm_error(v, "ellipse radii %d, %d out of range 0..1000", (int)a, (int)b);
         return 0;
@@ -343,10 +343,10 @@ static int sel_ellipse(vm *v, val *out)
 static int sel_filter(vm *v, int op, val *out)
 {
     val s2, first;
-    if (!pop_type(v, SPLEV_V_SEL, "the selection", &s2))
+    if (!vm_pop_type(v, SPLEV_V_SEL, "the selection", &s2))
         return 0;
-    pop_val(v, &first);
-    vsel *s = val_sel_mut(&s2);
+    vm_pop_val(v, &first);
+    vsel *s = vm_val_sel_mut(&s2);
     if (op == OP_SEL_FILTER_PCT) {
         if (first.t != SPLEV_V_INT)
             goto bad;
@@ -377,14 +377,14 @@ static int sel_filter(vm *v, int op, val *out)
                 s->c[x][y] = (uint8_t)keep;
             }
     }
-    val_release(&first);
+    vm_val_release(&first);
     *out = s2;
     return 1;
 bad:
     vm_error(v, "%s: wrong kind of filter (%s)", splev_ops[op].name,
              first.t == SPLEV_V_SEL ? "a selection" : "another value");
-    val_release(&first);
-    val_release(&s2);
+    vm_val_release(&first);
+    vm_val_release(&s2);
     return 0;
 }
 
@@ -415,11 +415,11 @@ static int sel_gradient(vm *v, val *out)
 {
     int32_t type, limited, hi, lo;
     val c2, c1;
-    if (!pop_int(v, "the gradient type", &type) ||
-        !pop_int(v, "the limited flag", &limited) ||
-        !pop_type(v, SPLEV_V_COORD, "the second point", &c2) ||
-        !pop_type(v, SPLEV_V_COORD, "the first point", &c1) ||
-        !pop_int(v, "the maximum", &hi) || !pop_int(v, "the minimum", &lo))
+    if (!vm_pop_int(v, "the gradient type", &type) ||
+        !vm_pop_int(v, "the limited flag", &limited) ||
+        !vm_pop_type(v, SPLEV_V_COORD, "the second point", &c2) ||
+        !vm_pop_type(v, SPLEV_V_COORD, "the first point", &c1) ||
+        !vm_pop_int(v, "the maximum", &hi) || !vm_pop_int(v, "the minimum", &lo))
         return 0;
     int x1, y1, x2, y2;
     vm_coord(v, &c1, H_ANY, &x1, &y1);
@@ -430,7 +430,7 @@ static int sel_gradient(vm *v, val *out)
         hi = t;
     }
     int spanw = hi - lo < 1 ? 1 : hi - lo;
-    *out = val_sel_new();
+    *out = vm_val_sel_new();
     vsel *s = out->own;
     for (int x = 0; x < XN; x++)
         for (int y = 0; y < YN; y++) {
@@ -453,9 +453,9 @@ static int sel_binary(vm *v, int op, val *out)
 {
     val b;
     if (op == OP_SEL_COMPLEMENT) {
-        if (!pop_type(v, SPLEV_V_SEL, "the selection", &b))
+        if (!vm_pop_type(v, SPLEV_V_SEL, "the selection", &b))
             return 0;
-        vsel *s = val_sel_mut(&b);
+        vsel *s = vm_val_sel_mut(&b);
         for (int x = 0; x < XN; x++)
             for (int y = 0; y < YN; y++)
                 s->c[x][y] = !s->c[x][y];
@@ -463,18 +463,18 @@ static int sel_binary(vm *v, int op, val *out)
         return 1;
     }
     val a;
-    if (!pop_type(v, SPLEV_V_SEL, "the second selection", &b))
+    if (!vm_pop_type(v, SPLEV_V_SEL, "the second selection", &b))
         return 0;
-    if (!pop_type(v, SPLEV_V_SEL, "the first selection", &a)) {
-        val_release(&b);
+    if (!vm_pop_type(v, SPLEV_V_SEL, "the first selection", &a)) {
+        vm_val_release(&b);
         return 0;
     }
-    vsel *s = val_sel_mut(&a);
+    vsel *s = vm_val_sel_mut(&a);
     const vsel *t = b.own;
     for (int x = 0; x < XN; x++)
         for (int y = 0; y < YN; y++)
             s->c[x][y] |= t->c[x][y];
-    val_release(&b);
+    vm_val_release(&b);
     *out = a;
     return 1;
 }
@@ -502,11 +502,11 @@ int vm_sel_op(vm *v, int op)
     default: ok = 0; break;
     }
     if (!ok) {
-        val_release(&out);
+        vm_val_release(&out);
         if (!v->failed)
             vm_error(v, "bad selection operation");
         return 0;
     }
-    push_val(v, out);
+    vm_push_val(v, out);
     return 1;
 }

@@ -33,14 +33,14 @@ static const char *cstr(const val *x)
 
 static int pop_sel(vm *v, const char *what, val *out)
 {
-    return pop_type(v, SPLEV_V_SEL, what, out);
+    return vm_pop_type(v, SPLEV_V_SEL, what, out);
 }
 
 /* Terrain operands may come as integers or map characters. */
 static int pop_terrain(vm *v, const char *what, int32_t *t, int32_t *lit)
 {
     val x;
-    pop_val(v, &x);
+    vm_pop_val(v, &x);
     if (x.t == SPLEV_V_INT || x.t == SPLEV_V_MAPCHAR) {
         *t = x.a;
         if (lit)
@@ -49,7 +49,7 @@ static int pop_terrain(vm *v, const char *what, int32_t *t, int32_t *lit)
     }
     vm_error(v, "%s: %s must be a map character", splev_ops[v->s->code[v->pc].op].name,
              what);
-    val_release(&x);
+    vm_val_release(&x);
     return 0;
 }
 
@@ -58,9 +58,9 @@ static int pop_terrain(vm *v, const char *what, int32_t *t, int32_t *lit)
 static int st_init_map(vm *v, const splev_insn *in)
 {
     int32_t fill, walled, lit, joined, smoothed, bg, fg, dummy;
-    if (!pop_terrain(v, "the fill", &fill, &dummy) || !pop_int(v, "walled", &walled) ||
-        !pop_int(v, "the light", &lit) || !pop_int(v, "joined", &joined) ||
-        !pop_int(v, "smoothed", &smoothed) ||
+    if (!pop_terrain(v, "the fill", &fill, &dummy) || !vm_pop_int(v, "walled", &walled) ||
+        !vm_pop_int(v, "the light", &lit) || !vm_pop_int(v, "joined", &joined) ||
+        !vm_pop_int(v, "smoothed", &smoothed) ||
         !pop_terrain(v, "the background", &bg, &dummy) ||
         !pop_terrain(v, "the terrain", &fg, &dummy))
         return 0;
@@ -82,11 +82,11 @@ static int st_init_map(vm *v, const splev_insn *in)
 static int st_message(vm *v)
 {
     val m;
-    if (!pop_type(v, SPLEV_V_STR, "the message", &m))
+    if (!vm_pop_type(v, SPLEV_V_STR, "the message", &m))
         return 0;
     if (vm_count_thing(v))
         splev_level_add_message(v->lev, m.s);
-    val_release(&m);
+    vm_val_release(&m);
     return !v->failed;
 }
 
@@ -96,10 +96,10 @@ static int st_mon_generation(vm *v, const splev_insn *in)
     val *mon = xcalloc(in->n + 1u, sizeof *mon);
     int ok = 1;
     for (int k = in->n; k-- > 0 && ok;)
-        ok = pop_type(v, SPLEV_V_MONST, "the monster", &mon[k]) &&
-             pop_int(v, "the frequency", &freq[k]);
+        ok = vm_pop_type(v, SPLEV_V_MONST, "the monster", &mon[k]) &&
+             vm_pop_int(v, "the frequency", &freq[k]);
     int32_t pct;
-    ok = ok && pop_int(v, "the percentage", &pct);
+    ok = ok && vm_pop_int(v, "the percentage", &pct);
     if (ok) {
         v->lev->mongen_percent = pct;
         for (int k = 0; k < in->n && ok; k++)
@@ -118,10 +118,10 @@ static int st_sounds(vm *v, const splev_insn *in)
     val *text = xcalloc(in->n + 1u, sizeof *text);
     int ok = 1;
     for (int k = in->n; k-- > 0 && ok;)
-        ok = pop_type(v, SPLEV_V_STR, "the sound", &text[k]) &&
-             pop_int(v, "the sound kind", &kind[k]);
+        ok = vm_pop_type(v, SPLEV_V_STR, "the sound", &text[k]) &&
+             vm_pop_int(v, "the sound kind", &kind[k]);
     int32_t freq;
-    ok = ok && pop_int(v, "the frequency", &freq);
+    ok = ok && vm_pop_int(v, "the frequency", &freq);
     if (ok) {
         v->lev->sound_freq = freq < 0 ? -freq : freq;
         for (int k = 0; k < in->n && ok; k++)
@@ -129,7 +129,7 @@ static int st_sounds(vm *v, const splev_insn *in)
                 splev_level_add_sound(v->lev, kind[k], text[k].s);
     }
     for (int k = 0; k < in->n; k++)
-        val_release(&text[k]);
+        vm_val_release(&text[k]);
     free(kind);
     free(text);
     return ok;
@@ -192,9 +192,9 @@ static int st_region(vm *v, const splev_insn *in)
 {
     int32_t flags, type, lit;
     val reg;
-    if (!pop_int(v, "the flags", &flags) || !pop_int(v, "the room type", &type) ||
-        !pop_int(v, "the light", &lit) ||
-        !pop_type(v, SPLEV_V_REGION, "the area", &reg))
+    if (!vm_pop_int(v, "the flags", &flags) || !vm_pop_int(v, "the room type", &type) ||
+        !vm_pop_int(v, "the light", &lit) ||
+        !vm_pop_type(v, SPLEV_V_REGION, "the area", &reg))
         return 0;
     int prefilled = type > MAXRTYPE;
     if (prefilled)
@@ -260,7 +260,7 @@ static int st_terrain(vm *v)
                  cell(v, x - 1, y)->horizontal))
                 c->horizontal = 1;
         }
-    val_release(&s);
+    vm_val_release(&s);
     return 1;
 }
 
@@ -268,10 +268,10 @@ static int st_replace_terrain(vm *v)
 {
     int32_t chance, to, tolit, from, fromlit;
     val r;
-    if (!pop_int(v, "the chance", &chance) ||
+    if (!vm_pop_int(v, "the chance", &chance) ||
         !pop_terrain(v, "the new terrain", &to, &tolit) ||
         !pop_terrain(v, "the old terrain", &from, &fromlit) ||
-        !pop_type(v, SPLEV_V_REGION, "the area", &r))
+        !vm_pop_type(v, SPLEV_V_REGION, "the area", &r))
         return 0;
     if (to == SPLEV_TRANSPARENT)
         return 1;
@@ -297,7 +297,7 @@ static int st_feature(vm *v, const splev_insn *in)
             if (sel->c[x][y] && !(t >= SPLEV_STAIRS && t <= SPLEV_ALTAR))
                 cell(v, x, y)->typ = (uint8_t)in->arg;
         }
-    val_release(&s);
+    vm_val_release(&s);
     return 1;
 }
 
@@ -313,7 +313,7 @@ static int spill_start(vm *v, const val *c, int dir, int t, int lit, int *sx,
                        int *sy)
 {
     if (!(c->c & CF_RANDOM))
-        return vm_coord(v, c, H_ANY, sx, sy) && isok(*sx, *sy);
+        return vm_coord(v, c, H_ANY, sx, sy) && vm_isok(*sx, *sy);
     for (int i = 0; i < 500; i++) {
         int x, y;
         val r = *c;
@@ -322,11 +322,11 @@ static int spill_start(vm *v, const val *c, int dir, int t, int lit, int *sx,
         int qx = x, qy = y;
         step_dir(((dir & 1) << 1) | ((dir & 2) >> 1) | ((dir & 4) << 1) |
                      ((dir & 8) >> 1), &qx, &qy);
-        if (isok(qx, qy) && SPLEV_IS_WALL(cell(v, qx, qy)->typ)) {
+        if (vm_isok(qx, qy) && SPLEV_IS_WALL(cell(v, qx, qy)->typ)) {
             vm_set_type_lit(v, qx, qy, t, lit);
             *sx = x;
             *sy = y;
-            return isok(x, y);
+            return vm_isok(x, y);
         }
     }
     return 0;
@@ -336,9 +336,9 @@ static int st_spill(vm *v)
 {
     int32_t dir, count, t, lit;
     val c;
-    if (!pop_int(v, "the direction", &dir) || !pop_int(v, "the count", &count) ||
+    if (!vm_pop_int(v, "the direction", &dir) || !vm_pop_int(v, "the count", &count) ||
         !pop_terrain(v, "the terrain", &t, &lit) ||
-        !pop_type(v, SPLEV_V_COORD, "the start", &c))
+        !vm_pop_type(v, SPLEV_V_COORD, "the start", &c))
         return 0;
     int x, y;
     if (t == SPLEV_TRANSPARENT || !spill_start(v, &c, dir, t, lit, &x, &y))
@@ -361,7 +361,7 @@ static int st_spill(vm *v)
                 qx = x;
                 qy = y;
                 step_dir(d, &qx, &qy);
-            } while (!isok(qx, qy));
+            } while (!vm_isok(qx, qy));
         } while ((d == last || cell(v, qx, qy)->typ == t) && guard < 200);
         x = qx;
         y = qy;
@@ -383,7 +383,7 @@ static int door_next_to(vm *v, int x, int y)
     static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
     for (int k = 0; k < 4; k++) {
         int nx = x + dx[k], ny = y + dy[k];
-        if (isok(nx, ny) && (cell(v, nx, ny)->typ == SPLEV_DOOR ||
+        if (vm_isok(nx, ny) && (cell(v, nx, ny)->typ == SPLEV_DOOR ||
                              cell(v, nx, ny)->typ == SPLEV_SDOOR))
             return 1;
     }
@@ -396,14 +396,14 @@ static int st_wallwalk(vm *v)
 {
     int32_t chance, fg, fglit, bg, bglit;
     val c;
-    if (!pop_int(v, "the chance", &chance) ||
+    if (!vm_pop_int(v, "the chance", &chance) ||
         !pop_terrain(v, "the background", &bg, &bglit) ||
         !pop_terrain(v, "the wall terrain", &fg, &fglit) ||
-        !pop_type(v, SPLEV_V_COORD, "the start", &c))
+        !vm_pop_type(v, SPLEV_V_COORD, "the start", &c))
         return 0;
     int x, y;
     vm_coord(v, &c, H_ANY, &x, &y);
-    if (!isok(x, y) || fg == SPLEV_TRANSPARENT || bg == SPLEV_TRANSPARENT ||
+    if (!vm_isok(x, y) || fg == SPLEV_TRANSPARENT || bg == SPLEV_TRANSPARENT ||
         cell(v, x, y)->typ != bg)
         return 1;
     static const int dx[4] = {0, 1, 0, -1}, dy[4] = {-1, 0, 1, 0};
@@ -419,7 +419,7 @@ static int st_wallwalk(vm *v)
             py = y;
             x += dx[dir % 4];
             y += dy[dir % 4];
-            if (isok(x, y) && (cell(v, x, y)->typ == bg || cell(v, x, y)->typ == fg)) {
+            if (vm_isok(x, y) && (cell(v, x, y)->typ == bg || cell(v, x, y)->typ == fg)) {
                 dir = (dir + 3) % 4;
             } else {
                 dir++;
@@ -448,14 +448,14 @@ static int st_wallify(vm *v, const splev_insn *in)
         for (int y = 0; y < YN; y++)
             if (sel->c[x][y])
                 walls_wallify(v->lev, x, y, x, y);
-    val_release(&s);
+    vm_val_release(&s);
     return 1;
 }
 
 static int st_nondig(vm *v, const splev_insn *in)
 {
     val r;
-    if (!pop_type(v, SPLEV_V_REGION, "the area", &r))
+    if (!vm_pop_type(v, SPLEV_V_REGION, "the area", &r))
         return 0;
     int x1 = r.a, y1 = r.b, x2 = r.c, y2 = r.d;
     vm_rel(v, &x1, &y1, 0);
@@ -478,11 +478,11 @@ static int st_drawbridge(vm *v)
 {
     int32_t dir, state;
     val c;
-    if (!pop_int(v, "the direction", &dir) || !pop_int(v, "the state", &state) ||
-        !pop_type(v, SPLEV_V_COORD, "the position", &c))
+    if (!vm_pop_int(v, "the direction", &dir) || !vm_pop_int(v, "the state", &state) ||
+        !vm_pop_type(v, SPLEV_V_COORD, "the position", &c))
         return 0;
     int x, y;
-    if (!vm_coord(v, &c, H_DRY | H_WET | H_HOT, &x, &y) || !isok(x, y))
+    if (!vm_coord(v, &c, H_DRY | H_WET | H_HOT, &x, &y) || !vm_isok(x, y))
         return 1;
     if (state == -1)
         state = !splev_rn2(&v->rng, 2);
@@ -492,7 +492,7 @@ static int st_drawbridge(vm *v)
     }
     static const int dx[4] = {0, 0, 1, -1}, dy[4] = {-1, 1, 0, 0};
     int wx = x + dx[dir], wy = y + dy[dir];
-    if (!isok(wx, wy) || !SPLEV_IS_WALL(cell(v, wx, wy)->typ))
+    if (!vm_isok(wx, wy) || !SPLEV_IS_WALL(cell(v, wx, wy)->typ))
         return 1;   /* no wall to hold it: the game builds nothing */
     splev_cell *b = cell(v, x, y), *w = cell(v, wx, wy);
     int lava = b->typ == SPLEV_LAVAPOOL, h = dir <= 1;
@@ -521,14 +521,14 @@ void vm_set_door_orientation(splev_level *lev, int x, int y)
     int w[4], any = 0;
     for (int k = 0; k < 4; k++) {
         int nx = x + dx[k], ny = y + dy[k];
-        int t = isok(nx, ny) ? lev->cells[nx][ny].typ : -1;
+        int t = vm_isok(nx, ny) ? lev->cells[nx][ny].typ : -1;
         w[k] = t >= 0 && (SPLEV_IS_WALL(t) || t == SPLEV_DOOR || t == SPLEV_SDOOR);
         any |= w[k];
     }
     if (!any)
         for (int k = 0; k < 4; k++) {
             int nx = x + dx[k], ny = y + dy[k];
-            int t = isok(nx, ny) ? lev->cells[nx][ny].typ : -1;
+            int t = vm_isok(nx, ny) ? lev->cells[nx][ny].typ : -1;
             w[k] = t < 0 || t < SPLEV_POOL || t == SPLEV_IRONBARS;
         }
     lev->cells[x][y].horizontal = (uint8_t)((w[0] || w[1]) && !(w[2] && w[3]));
@@ -538,7 +538,7 @@ static int st_door(vm *v)
 {
     int32_t state;
     val s;
-    if (!pop_int(v, "the door state", &state) || !pop_sel(v, "the area", &s))
+    if (!vm_pop_int(v, "the door state", &state) || !pop_sel(v, "the area", &s))
         return 0;
     if (state == -1)
         state = (1 << splev_rn2(&v->rng, 5)) >> 1;
@@ -560,7 +560,7 @@ static int st_door(vm *v)
             c->doormask = (uint8_t)st;
             v->touched[x][y] = 1;
         }
-    val_release(&s);
+    vm_val_release(&s);
     return 1;
 }
 
@@ -595,11 +595,11 @@ static int st_stair(vm *v, const splev_insn *in)
 {
     int32_t up;
     val c;
-    if (!pop_int(v, "the direction", &up) ||
-        !pop_type(v, SPLEV_V_COORD, "the position", &c))
+    if (!vm_pop_int(v, "the direction", &up) ||
+        !vm_pop_type(v, SPLEV_V_COORD, "the position", &c))
         return 0;
     int x, y;
-    if (!vm_coord(v, &c, in->a ? H_DRY : H_DRY | 128, &x, &y) || !isok(x, y))
+    if (!vm_coord(v, &c, in->a ? H_DRY : H_DRY | 128, &x, &y) || !vm_isok(x, y))
         return 1;
     if (!in->a) {
         remove_trap(v->lev, x, y);
@@ -613,16 +613,16 @@ static int st_levregion(vm *v)
 {
     val dest;
     int32_t f[11];
-    if (!pop_type_or_null(v, SPLEV_V_STR, "the destination", &dest))
+    if (!vm_pop_type_or_null(v, SPLEV_V_STR, "the destination", &dest))
         return 0;
     for (int k = 10; k >= 0; k--)
-        if (!pop_int(v, "a level region field", &f[k])) {
-            val_release(&dest);
+        if (!vm_pop_int(v, "a level region field", &f[k])) {
+            vm_val_release(&dest);
             return 0;
         }
     if (f[10] < SPLEV_LR_DOWNSTAIR || f[10] > SPLEV_LR_DOWNTELE) {
         vm_error(v, "level region: unknown type %d", (int)f[10]);
-        val_release(&dest);
+        vm_val_release(&dest);
         return 0;
     }
     if (!f[4]) {
@@ -634,7 +634,7 @@ static int st_levregion(vm *v)
         vm_rel(v, &f[7], &f[8], 0);
     }
     if (!vm_count_thing(v)) {
-        val_release(&dest);
+        vm_val_release(&dest);
         return 0;
     }
     splev_lregion *r = splev_level_add_lregion(v->lev, f[10]);
@@ -642,7 +642,7 @@ static int st_levregion(vm *v)
     r->dlx = f[5]; r->dly = f[6]; r->dhx = f[7]; r->dhy = f[8];
     if (dest.t == SPLEV_V_STR)
         splev_set_string(&r->dest, dest.s);
-    val_release(&dest);
+    vm_val_release(&dest);
     return 1;
 }
 
@@ -686,10 +686,10 @@ static int free_room_spot(vm *v, const val *c, int *x, int *y)
 {
     int r = vm_croom(v);
     vm_coord(v, c, H_DRY, x, y);
-    for (int i = 0; i <= 100 && !(isok(*x, *y) && cell(v, *x, *y)->typ == SPLEV_ROOM);
+    for (int i = 0; i <= 100 && !(vm_isok(*x, *y) && cell(v, *x, *y)->typ == SPLEV_ROOM);
          i++)
         vm_somexy(v, r, x, y);
-    if (isok(*x, *y) && cell(v, *x, *y)->typ == SPLEV_ROOM)
+    if (vm_isok(*x, *y) && cell(v, *x, *y)->typ == SPLEV_ROOM)
         return 1;
     vm_error(v, "%s: no free spot in the room", splev_ops[v->s->code[v->pc].op].name);
     return 0;
@@ -706,14 +706,14 @@ static int st_altar(vm *v)
 {
     int32_t shrine, align;
     val c;
-    if (!pop_int(v, "the altar type", &shrine) || !pop_int(v, "the alignment", &align) ||
-        !pop_type(v, SPLEV_V_COORD, "the position", &c))
+    if (!vm_pop_int(v, "the altar type", &shrine) || !vm_pop_int(v, "the alignment", &align) ||
+        !vm_pop_type(v, SPLEV_V_COORD, "the position", &c))
         return 0;
     int x, y, r = vm_croom(v);
     if (r >= 0) {
         if (!free_room_spot(v, &c, &x, &y))
             return 0;
-    } else if (!vm_coord(v, &c, H_DRY, &x, &y) || !isok(x, y)) {
+    } else if (!vm_coord(v, &c, H_DRY, &x, &y) || !vm_isok(x, y)) {
         return 1;
     } else {
         r = room_of(v->lev, x, y);
@@ -751,14 +751,14 @@ static void remove_engravings(splev_level *lev, int x, int y)
 static int st_grave(vm *v, const splev_insn *in)
 {
     val text, c;
-    if (!pop_type_or_null(v, SPLEV_V_STR, "the epitaph", &text))
+    if (!vm_pop_type_or_null(v, SPLEV_V_STR, "the epitaph", &text))
         return 0;
-    if (!pop_type(v, SPLEV_V_COORD, "the position", &c)) {
-        val_release(&text);
+    if (!vm_pop_type(v, SPLEV_V_COORD, "the position", &c)) {
+        vm_val_release(&text);
         return 0;
     }
     int x, y, ok = 1;
-    if (vm_coord(v, &c, H_DRY, &x, &y) && isok(x, y) && trap_at(v->lev, x, y) < 0) {
+    if (vm_coord(v, &c, H_DRY, &x, &y) && vm_isok(x, y) && trap_at(v->lev, x, y) < 0) {
         cell(v, x, y)->typ = SPLEV_GRAVE;
         if (text.t == SPLEV_V_NULL && !in->a)
             remove_engravings(v->lev, x, y);
@@ -767,7 +767,7 @@ static int st_grave(vm *v, const splev_insn *in)
             g->random_epitaph = in->a != 0;
         }
     }
-    val_release(&text);
+    vm_val_release(&text);
     return ok;
 }
 
@@ -775,19 +775,19 @@ static int st_engraving(vm *v)
 {
     int32_t type;
     val text, c;
-    if (!pop_int(v, "the engraving type", &type) ||
-        !pop_type(v, SPLEV_V_STR, "the text", &text))
+    if (!vm_pop_int(v, "the engraving type", &type) ||
+        !vm_pop_type(v, SPLEV_V_STR, "the text", &text))
         return 0;
-    if (!pop_type(v, SPLEV_V_COORD, "the position", &c)) {
-        val_release(&text);
+    if (!vm_pop_type(v, SPLEV_V_COORD, "the position", &c)) {
+        vm_val_release(&text);
         return 0;
     }
     if (type == -1)
         type = splev_rnd(&v->rng, 5);
     int x, y, ok = 1;
-    if (vm_coord(v, &c, H_DRY, &x, &y) && isok(x, y) && (ok = vm_count_thing(v)))
+    if (vm_coord(v, &c, H_DRY, &x, &y) && vm_isok(x, y) && (ok = vm_count_thing(v)))
         splev_level_add_engraving(v->lev, x, y, type, text.s);
-    val_release(&text);
+    vm_val_release(&text);
     return ok;
 }
 
@@ -795,11 +795,11 @@ static int st_gold(vm *v)
 {
     int32_t amount;
     val c;
-    if (!pop_type(v, SPLEV_V_COORD, "the position", &c) ||
-        !pop_int(v, "the amount", &amount))
+    if (!vm_pop_type(v, SPLEV_V_COORD, "the position", &c) ||
+        !vm_pop_int(v, "the amount", &amount))
         return 0;
     int x, y;
-    if (!vm_coord(v, &c, H_DRY, &x, &y) || !isok(x, y))
+    if (!vm_coord(v, &c, H_DRY, &x, &y) || !vm_isok(x, y))
         return 1;
     if (amount < 0)
         amount = splev_rnd(&v->rng, 200);
@@ -829,8 +829,8 @@ static int st_trap(vm *v)
 {
     int32_t type;
     val c;
-    if (!pop_int(v, "the trap type", &type) ||
-        !pop_type(v, SPLEV_V_COORD, "the position", &c))
+    if (!vm_pop_int(v, "the trap type", &type) ||
+        !vm_pop_type(v, SPLEV_V_COORD, "the position", &c))
         return 0;
     int x = -1, y = -1;
     if (vm_croom(v) >= 0) {
@@ -839,7 +839,7 @@ static int st_trap(vm *v)
     } else {
         int found = 0;
         for (int i = 0; i < 101 && !found; i++)
-            found = vm_coord(v, &c, H_DRY, &x, &y) && isok(x, y) &&
+            found = vm_coord(v, &c, H_DRY, &x, &y) && vm_isok(x, y) &&
                     cell(v, x, y)->typ != SPLEV_STAIRS &&
                     cell(v, x, y)->typ != SPLEV_LADDER;
         if (!found)
@@ -873,9 +873,9 @@ typedef struct attr {
 static int pop_attrs(vm *v, int n, attr *a, int nkeys)
 {
     for (int k = n; k-- > 0;) {
-        if (!pop_int(v, "an attribute key", &a[k].key))
+        if (!vm_pop_int(v, "an attribute key", &a[k].key))
             return 0;
-        pop_val(v, &a[k].v);
+        vm_pop_val(v, &a[k].v);
         if (a[k].key < 0 || a[k].key >= nkeys) {
             vm_error(v, "%s: unknown attribute %d", splev_ops[v->s->code[v->pc].op].name,
                      (int)a[k].key);
@@ -888,7 +888,7 @@ static int pop_attrs(vm *v, int n, attr *a, int nkeys)
 static void free_attrs(attr *a, int n)
 {
     for (int k = 0; k < n; k++)
-        val_release(&a[k].v);
+        vm_val_release(&a[k].v);
     free(a);
 }
 
@@ -938,7 +938,7 @@ static const char *pick_name(vm *v, const char *kind, const val *what, char *cls
     *cls = (char)what->a;
     if (what->s)
         return what->s;
-    return v->ctx.names ? names_pick(v->ctx.names, kind, what->a, &v->rng, cls)
+    return v->ctx.names ? vm_names_pick(v->ctx.names, kind, what->a, &v->rng, cls)
                         : NULL;
 }
 
@@ -947,12 +947,12 @@ static int st_monster(vm *v, const splev_insn *in)
     attr *a = xcalloc(in->n + 1u, sizeof *a);
     val c, mon;
     int ok = pop_attrs(v, in->n, a, MK_COUNT_) &&
-             pop_type(v, SPLEV_V_COORD, "the position", &c) &&
-             pop_type(v, SPLEV_V_MONST, "the monster", &mon);
+             vm_pop_type(v, SPLEV_V_COORD, "the position", &c) &&
+             vm_pop_type(v, SPLEV_V_MONST, "the monster", &mon);
     int x = -1, y = -1;
     if (ok) {
         int h = mon.a == ';' ? H_WET : H_DRY;
-        if (!vm_coord(v, &c, h, &x, &y) || !isok(x, y))
+        if (!vm_coord(v, &c, h, &x, &y) || !vm_isok(x, y))
             vm_coord(v, &c, H_DRY, &x, &y);
         ok = vm_count_thing(v);
     }
@@ -1041,7 +1041,7 @@ static int st_object(vm *v, const splev_insn *in)
     attr *a = xcalloc(in->n + 1u, sizeof *a);
     val obj;
     int ok = pop_attrs(v, in->n, a, OK_COUNT_) &&
-             pop_type(v, SPLEV_V_OBJ, "the object", &obj);
+             vm_pop_type(v, SPLEV_V_OBJ, "the object", &obj);
     int content = in->a & 1, x = -1, y = -1;
     if (ok && !(content && (v->ncont > 0 || v->cur_monster >= 0))) {
         val c;
@@ -1116,7 +1116,7 @@ static void ore(vm *v, int x, int y, int32_t gold, int32_t gem)
         for (int k = 0; k < n && vm_count_thing(v); k++) {
             char cls = '*';
             const char *name = v->ctx.names
-                ? names_pick(v->ctx.names, "object", '*', &v->rng, &cls) : NULL;
+                ? vm_names_pick(v->ctx.names, "object", '*', &v->rng, &cls) : NULL;
             int buried = splev_rn2(&v->rng, 3) == 0;
             if (name && !strcmp(name, "rock"))
                 continue;
@@ -1129,8 +1129,8 @@ static void ore(vm *v, int x, int y, int32_t gold, int32_t gem)
 static int st_mineralize(vm *v)
 {
     int32_t gem, gold, km, kp;
-    if (!pop_int(v, "the gem chance", &gem) || !pop_int(v, "the gold chance", &gold) ||
-        !pop_int(v, "the moat kelp", &km) || !pop_int(v, "the pool kelp", &kp))
+    if (!vm_pop_int(v, "the gem chance", &gem) || !vm_pop_int(v, "the gold chance", &gold) ||
+        !vm_pop_int(v, "the moat kelp", &km) || !vm_pop_int(v, "the pool kelp", &kp))
         return 0;
     if (kp < 0) kp = 10;
     if (km < 0) km = 30;

@@ -79,7 +79,7 @@ static void val_retain(val *x)
         ((vstr *)x->own)->refs++;
 }
 
-void val_release(val *x)
+void vm_val_release(val *x)
 {
     if (x->own) {
         int *refs = x->t == SPLEV_V_SEL ? &((vsel *)x->own)->refs
@@ -90,7 +90,7 @@ void val_release(val *x)
     memset(x, 0, sizeof *x);
 }
 
-val val_sel_new(void)
+val vm_val_sel_new(void)
 {
     val x;
     memset(&x, 0, sizeof x);
@@ -101,7 +101,7 @@ val val_sel_new(void)
     return x;
 }
 
-vsel *val_sel_mut(val *x)
+vsel *vm_val_sel_mut(val *x)
 {
     vsel *s = x->own;
     if (s->refs > 1) {
@@ -157,21 +157,21 @@ static val val_const(const splev_const *c)
 
 /* ---- the operand stack ---- */
 
-void push_val(vm *v, val x)
+void vm_push_val(vm *v, val x)
 {
     v->stack[v->sp++] = x;
 }
 
-void push_int(vm *v, int32_t i)
+void vm_push_int(vm *v, int32_t i)
 {
     val x;
     memset(&x, 0, sizeof x);
     x.t = SPLEV_V_INT;
     x.a = i;
-    push_val(v, x);
+    vm_push_val(v, x);
 }
 
-int pop_val(vm *v, val *out)
+int vm_pop_val(vm *v, val *out)
 {
     *out = v->stack[--v->sp];
     return 1;
@@ -182,32 +182,32 @@ static const char *op_name(vm *v)
     return splev_ops[v->s->code[v->pc].op].name;
 }
 
-int pop_type(vm *v, int type, const char *what, val *out)
+int vm_pop_type(vm *v, int type, const char *what, val *out)
 {
-    pop_val(v, out);
+    vm_pop_val(v, out);
     if (out->t == type)
         return 1;
     vm_error(v, "%s: %s must be %s, not %s", op_name(v), what,
              type_name(type), type_name(out->t));
-    val_release(out);
+    vm_val_release(out);
     return 0;
 }
 
-int pop_type_or_null(vm *v, int type, const char *what, val *out)
+int vm_pop_type_or_null(vm *v, int type, const char *what, val *out)
 {
-    pop_val(v, out);
+    vm_pop_val(v, out);
     if (out->t == type || out->t == SPLEV_V_NULL)
         return 1;
     vm_error(v, "%s: %s must be %s, not %s", op_name(v), what,
              type_name(type), type_name(out->t));
-    val_release(out);
+    vm_val_release(out);
     return 0;
 }
 
-int pop_int(vm *v, const char *what, int32_t *out)
+int vm_pop_int(vm *v, const char *what, int32_t *out)
 {
     val x;
-    if (!pop_type(v, SPLEV_V_INT, what, &x))
+    if (!vm_pop_type(v, SPLEV_V_INT, what, &x))
         return 0;
     *out = x.a;
     return 1;
@@ -240,9 +240,9 @@ static const char *slot_name(vm *v, int32_t i)
 
 static void slot_clear(slot *sl)
 {
-    val_release(&sl->v);
+    vm_val_release(&sl->v);
     for (uint32_t i = 0; i < sl->n; i++)
-        val_release(&sl->elems[i]);
+        vm_val_release(&sl->elems[i]);
     free(sl->elems);
     sl->elems = NULL;
     sl->n = 0;
@@ -270,14 +270,14 @@ static int op_get(vm *v, int32_t i)
     }
     val x = sl->v;
     val_retain(&x);
-    push_val(v, x);
+    vm_push_val(v, x);
     return 1;
 }
 
 static int op_get_elem(vm *v, int32_t i)
 {
     int32_t k;
-    if (!pop_int(v, "the array index", &k))
+    if (!vm_pop_int(v, "the array index", &k))
         return 0;
     slot *sl = cur_slot(v, i);
     if (!need_array(v, sl, i))
@@ -288,7 +288,7 @@ static int op_get_elem(vm *v, int32_t i)
     }
     val x = sl->elems[(uint32_t)k % sl->n];
     val_retain(&x);
-    push_val(v, x);
+    vm_push_val(v, x);
     return 1;
 }
 
@@ -296,7 +296,7 @@ static void op_set(vm *v, int32_t i)
 {
     slot *sl = cur_slot(v, i);
     slot_clear(sl);
-    pop_val(v, &sl->v);
+    vm_pop_val(v, &sl->v);
 }
 
 static void op_set_array(vm *v, int32_t i, uint16_t n)
@@ -307,7 +307,7 @@ static void op_set_array(vm *v, int32_t i, uint16_t n)
     sl->n = n;
     sl->elems = n ? xcalloc(n, sizeof *sl->elems) : NULL;
     for (uint32_t k = n; k-- > 0;)
-        pop_val(v, &sl->elems[k]);
+        vm_pop_val(v, &sl->elems[k]);
 }
 
 /* Fisher-Yates from the top down (§5.2). */
@@ -337,31 +337,31 @@ static int32_t wrap32(int64_t x)
 static int op_add(vm *v)
 {
     val b, a;
-    pop_val(v, &b);
-    pop_val(v, &a);
+    vm_pop_val(v, &b);
+    vm_pop_val(v, &a);
     if (a.t == SPLEV_V_INT && b.t == SPLEV_V_INT) {
-        push_int(v, wrap32((int64_t)a.a + b.a));
+        vm_push_int(v, wrap32((int64_t)a.a + b.a));
         return 1;
     }
     if (a.t == SPLEV_V_STR && b.t == SPLEV_V_STR) {
         if ((size_t)a.len + b.len > v->ctx.max_string) {
             vm_error(v, "string longer than %zu bytes", v->ctx.max_string);
         } else {
-            push_val(v, val_str_new(a.s, a.len, b.s, b.len));
+            vm_push_val(v, val_str_new(a.s, a.len, b.s, b.len));
         }
     } else {
         vm_error(v, "cannot add %s and %s", type_name(a.t), type_name(b.t));
     }
-    val_release(&a);
-    val_release(&b);
+    vm_val_release(&a);
+    vm_val_release(&b);
     return !v->failed;
 }
 
 static int op_math(vm *v, int op)
 {
     int32_t b, a;
-    if (!pop_int(v, "the right operand", &b) ||
-        !pop_int(v, "the left operand", &a))
+    if (!vm_pop_int(v, "the right operand", &b) ||
+        !vm_pop_int(v, "the left operand", &a))
         return 0;
     int64_t r = 0;
     switch (op) {
@@ -371,15 +371,15 @@ static int op_math(vm *v, int op)
     case OP_MOD: r = b < 1 ? 0 : a % b; break;
     default: break;
     }
-    push_int(v, wrap32(r));
+    vm_push_int(v, wrap32(r));
     return 1;
 }
 
 static int op_dice(vm *v)
 {
     int32_t sides, count;
-    if (!pop_int(v, "the dice sides", &sides) ||
-        !pop_int(v, "the dice count", &count))
+    if (!vm_pop_int(v, "the dice sides", &sides) ||
+        !vm_pop_int(v, "the dice count", &count))
         return 0;
     if (count < 1) count = 1;
     if (sides < 1) sides = 1;
@@ -392,14 +392,14 @@ static int op_dice(vm *v)
     int64_t sum = 0;
     for (int32_t i = 0; i < count; i++)
         sum += splev_rnd(&v->rng, sides);
-    push_int(v, wrap32(sum));
+    vm_push_int(v, wrap32(sum));
     return 1;
 }
 
 static int op_unary(vm *v, int op)
 {
     int32_t a;
-    if (!pop_int(v, "the operand", &a))
+    if (!vm_pop_int(v, "the operand", &a))
         return 0;
     switch (op) {
     case OP_SIGN: a = a < 0 ? -1 : a > 0; break;
@@ -408,7 +408,7 @@ static int op_unary(vm *v, int op)
     case OP_DEC: a = wrap32((int64_t)a - 1); break;
     default: break;
     }
-    push_int(v, a);
+    vm_push_int(v, a);
     return 1;
 }
 
@@ -424,8 +424,8 @@ static int cmp3(int64_t a, int64_t b)
 static int op_cmp(vm *v)
 {
     val b, a;
-    pop_val(v, &b);
-    pop_val(v, &a);
+    vm_pop_val(v, &b);
+    vm_pop_val(v, &a);
     int f = 0;
     if (a.t != b.t) {
         vm_error(v, "cannot compare %s with %s", type_name(a.t),
@@ -444,11 +444,11 @@ static int op_cmp(vm *v)
         f = a.a != b.a ? cmp3(a.a, b.a) : a.b != b.b ? cmp3(a.b, b.b)
             : a.c != b.c ? cmp3(a.c, b.c) : cmp3(a.d, b.d);
     }
-    val_release(&a);
-    val_release(&b);
+    vm_val_release(&a);
+    vm_val_release(&b);
     if (v->failed)
         return 0;
-    push_int(v, f);
+    vm_push_int(v, f);
     return 1;
 }
 
@@ -501,7 +501,7 @@ static int op_call(vm *v, const splev_insn *in)
     push_frame(v, f, v->pc + 1);
     frame *fr = &v->frames[v->nframes - 1];
     for (uint32_t k = in->n; k-- > 0;)
-        pop_val(v, &fr->slots[k].v);
+        vm_pop_val(v, &fr->slots[k].v);
     v->pc = v->s->funcs[f].entry;
     return 1;
 }
@@ -682,12 +682,12 @@ static int op_core(vm *v, const splev_insn *in)
     int ok = 1;
     for (int k = in->n; k-- > 0;)
         if (ok)
-            ok = pop_type(v, core_arg_type(fn, k), splev_cores[fn].spelling,
+            ok = vm_pop_type(v, core_arg_type(fn, k), splev_cores[fn].spelling,
                           &args[k]);
         else {
             val t;
-            pop_val(v, &t);
-            val_release(&t);
+            vm_pop_val(v, &t);
+            vm_val_release(&t);
         }
     val out;
     memset(&out, 0, sizeof out);
@@ -695,13 +695,13 @@ static int op_core(vm *v, const splev_insn *in)
         ok = in->n ? core_with_args(v, fn, args, &out)
                    : core_no_args(v, fn, &out);
     for (int k = 0; k < in->n; k++)
-        val_release(&args[k]);
+        vm_val_release(&args[k]);
     if (!ok) {
         if (!v->failed)
             vm_error(v, "core function %s failed", splev_cores[fn].spelling);
         return 0;
     }
-    push_val(v, out);
+    vm_push_val(v, out);
     return 1;
 }
 
@@ -718,14 +718,14 @@ static int op_control(vm *v, const splev_insn *in, int *jumped)
     val x;
     switch (in->op) {
     case OP_NOP: return 1;
-    case OP_PUSH_INT: push_int(v, in->arg); return 1;
-    case OP_PUSH_CONST: push_val(v, val_const(&v->s->consts[in->arg])); return 1;
-    case OP_PUSH_NULL: memset(&x, 0, sizeof x); push_val(v, x); return 1;
-    case OP_POP: pop_val(v, &x); val_release(&x); return 1;
+    case OP_PUSH_INT: vm_push_int(v, in->arg); return 1;
+    case OP_PUSH_CONST: vm_push_val(v, val_const(&v->s->consts[in->arg])); return 1;
+    case OP_PUSH_NULL: memset(&x, 0, sizeof x); vm_push_val(v, x); return 1;
+    case OP_POP: vm_pop_val(v, &x); vm_val_release(&x); return 1;
     case OP_COPY:
         x = v->stack[v->sp - 1];
         val_retain(&x);
-        push_val(v, x);
+        vm_push_val(v, x);
         return 1;
     case OP_GET: return op_get(v, in->arg);
     case OP_GET_ELEM: return op_get_elem(v, in->arg);
@@ -735,7 +735,7 @@ static int op_control(vm *v, const splev_insn *in, int *jumped)
         slot *sl = cur_slot(v, in->arg);
         if (!need_array(v, sl, in->arg))
             return 0;
-        push_int(v, (int32_t)sl->n);
+        vm_push_int(v, (int32_t)sl->n);
         return 1;
     }
     case OP_SHUFFLE: return op_shuffle(v, in->arg);
@@ -750,7 +750,7 @@ static int op_control(vm *v, const splev_insn *in, int *jumped)
         return 1;
     case OP_JL: case OP_JLE: case OP_JG: case OP_JGE: case OP_JE: case OP_JNE: {
         int32_t f;
-        if (!pop_int(v, "the comparison flags", &f))
+        if (!vm_pop_int(v, "the comparison flags", &f))
             return 0;
         if (jump_taken(in->op, f)) {
             v->pc = (uint32_t)((int64_t)v->pc + in->arg);
@@ -839,7 +839,7 @@ static void vm_free(vm *v)
     while (v->nframes > 0)
         pop_frame(v);
     while (v->sp > 0)
-        val_release(&v->stack[--v->sp]);
+        vm_val_release(&v->stack[--v->sp]);
     free(v->stack);
     free(v->frames);
 }

@@ -95,14 +95,14 @@ void vm_error(vm *v, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)))
 #endif
     ;
-void val_release(val *x);
-val val_sel_new(void);
-vsel *val_sel_mut(val *x);           /* unshare before writing */
+void vm_val_release(val *x);
+val vm_val_sel_new(void);
+vsel *vm_val_sel_mut(val *x);           /* unshare before writing */
 int vm_count_thing(vm *v);           /* 0 (and an error) over the limit */
 
 /* ---- place.c: coordinates ---- */
 int vm_croom(const vm *v);           /* current room index or -1 */
-int isok(int x, int y);
+int vm_isok(int x, int y);
 /* Resolve a coordinate value; 0 when no spot was found (x, y = -1). */
 int vm_coord(vm *v, const val *c, int humidity, int *x, int *y);
 /* Resolve an explicit frame/room-relative (x, y) with ANY_LOC. */
@@ -122,15 +122,15 @@ int vm_statement(vm *v, const splev_insn *in);   /* 0 on error */
 void vm_set_door_orientation(splev_level *lev, int x, int y);
 
 /* ---- pops (vm.c): each checks the type and errors with `what` ---- */
-int pop_val(vm *v, val *out);
-int pop_int(vm *v, const char *what, int32_t *out);
-int pop_type(vm *v, int type, const char *what, val *out);
-int pop_type_or_null(vm *v, int type, const char *what, val *out);
-void push_val(vm *v, val x);
-void push_int(vm *v, int32_t i);
+int vm_pop_val(vm *v, val *out);
+int vm_pop_int(vm *v, const char *what, int32_t *out);
+int vm_pop_type(vm *v, int type, const char *what, val *out);
+int vm_pop_type_or_null(vm *v, int type, const char *what, val *out);
+void vm_push_val(vm *v, val x);
+void vm_push_int(vm *v, int32_t i);
 
 /* ---- names.c ---- */
-const char *names_pick(const splev_names *n, const char *kind, int cls,
+const char *vm_names_pick(const splev_names *n, const char *kind, int cls,
                        splev_rng *rng, char *cls_out);
 
 /* ---- epilogue.c ---- */
