@@ -1,5 +1,6 @@
 /* fuzz_lev_bin.c - harness 3: arbitrary bytes as a .lev -> verifying loader
- * (-> the interpreter with a small step limit, once src/interp exists).
+ * -> the interpreter (when include/splev/interp.h exists) with small step,
+ * call depth, thing and string limits.
  *
  * Invariants (abort when broken):
  *   - a rejected file always gets a reason;
@@ -9,6 +10,35 @@
 #include "splev/levscript.h"
 
 #include "fuzz_util.h"
+
+#if defined(__has_include)
+#if __has_include("splev/interp.h")
+#include "splev/interp.h"
+#define FLB_INTERP 1
+#endif
+#endif
+
+#ifdef FLB_INTERP
+/* Whatever a verified script does, the interpreter must stop within its
+ * limits, with a level or with an error message. */
+static void flb_run(const splev_levscript *s, uint64_t seed)
+{
+    splev_genctx ctx;
+    splev_genctx_init(&ctx);
+    ctx.max_steps = 20000;
+    ctx.max_call_depth = 20;
+    ctx.max_things = 2000;
+    ctx.max_string = 4096;
+    ctx.depth = 1 + (int)(seed % 50);
+    char err[512];
+    err[0] = '\0';
+    splev_level *lev = splev_run(s, &ctx, seed, err, sizeof err);
+    if (lev)
+        splev_level_free(lev);
+    else if (err[0] == '\0')
+        fuzz_fail("the interpreter failed without a message");
+}
+#endif
 
 /* Most mutated inputs would stop at the size or checksum test.  For 7 of 8
  * inputs (chosen by their hash) the harness writes the true size and
@@ -49,6 +79,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             fuzz_fail("a loaded script does not load again: %s", err);
         splev_lev_free(back);
         free(again);
+#ifdef FLB_INTERP
+        flb_run(s, fuzz_hash(data, size));
+#endif
         splev_lev_free(s);
     }
     free(buf);

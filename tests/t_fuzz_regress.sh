@@ -1,0 +1,35 @@
+# t_fuzz_regress.sh - the kept fuzzing crashers (tests/fuzz/regress/HARNESS/)
+# through the real programs: each must be handled (exit 0 or 1) without a
+# crash or a sanitizer report.  tests/unit/test_fuzz_replay.c replays the
+# same files through the harnesses themselves, invariants included.
+
+# fz_handled NAME CMD...: status 0 or 1, no crash.
+fz_handled() {
+    fz_name=$1
+    shift
+    run "$@"
+    if crashed || [ "$RC" -gt 1 ]; then
+        fail "$fz_name" "status $RC" "$(head -5 "$TMPD/err")"
+    else
+        pass "$fz_name"
+    fi
+}
+
+for f in tests/fuzz/regress/dgn_src/*; do
+    [ -f "$f" ] || continue
+    rm -f "$TMPD/fz.dgn"
+    fz_handled "dgn_comp on $f" "$BIN/dgn_comp" -o "$TMPD/fz.dgn" "$f"
+    if [ -f "$TMPD/fz.dgn" ]; then
+        fz_handled "levgen on the script of $f" "$BIN/levgen" --dungeon "$TMPD/fz.dgn" --count 3
+    fi
+done
+for f in tests/fuzz/regress/dgn_bin/*; do
+    [ -f "$f" ] || continue
+    fz_handled "levgen on $f" "$BIN/levgen" --dungeon "$f" --count 3
+done
+if [ -x "$BIN/lev_comp" ]; then
+    for f in tests/fuzz/regress/des_src/*; do
+        [ -f "$f" ] || continue
+        fz_handled "lev_comp on $f" "$BIN/lev_comp" "$f"
+    done
+fi
