@@ -160,7 +160,24 @@ bad_dgn() {
     expect_no_file "$1: nothing written" "$H/bad.out"
 }
 awk 'BEGIN { for (i = 0; i < 1048576; i++) printf "w"; print "" }' >"$H/token-word.def"
-bad_dgn "1 MB word" "$H/token-word.def" "token-word.def:1:1: error: unknown word"
+w64=$(awk 'BEGIN { for (i = 0; i < 64; i++) printf "w" }')
+bad_dgn "1 MB word" "$H/token-word.def" "token-word.def:1:1: error: unknown word '$w64...'"
+if [ "$(wc -c <"$TMPD/err")" -lt 2000 ]; then
+    pass "1 MB word: the message shows its start only"
+else
+    fail "1 MB word: the message shows its start only" "$(wc -c <"$TMPD/err") bytes of diagnostics"
+fi
+# Past the error limit the scanner no longer looks for suggestions: 4 MB of
+# unknown words used to take seconds of edit-distance searches.
+awk 'BEGIN { for (i = 0; i < 500000; i++) printf "abcdefg "; print "" }' >"$H/words.def"
+t0=$(date +%s)
+bad_dgn "4 MB of unknown words" "$H/words.def" "words.def: error: too many errors, stopping"
+t1=$(date +%s)
+if [ -n "${SPLEV_WRAP:-}" ] || [ $((t1 - t0)) -le 10 ]; then
+    pass "4 MB of unknown words: rejected within 10 s"
+else
+    fail "4 MB of unknown words: rejected within 10 s" "took $((t1 - t0)) s"
+fi
 awk 'BEGIN { for (i = 0; i < 1048576; i++) printf "7"; print "" }' >"$H/token-num.def"
 bad_dgn "1 MB number" "$H/token-num.def" "token-num.def:1:1: error: number 7777777"
 awk 'BEGIN { printf "DUNGEON: \""; for (i = 0; i < 1048576; i++) printf "s"; print "\" \"M\" (1, 0)" }' >"$H/token-str.def"
