@@ -281,5 +281,6 @@ void lev_file_free(lev_file *f)
         lev_level_free(f->levels[i]);
     free(f->levels);
     free(f->path);
+    free(f->src);
     free(f);
 }

@@ -331,6 +331,9 @@ struct lev_file {
     size_t nlevels, cap;
     int errors, warnings;   /* diagnostics reported for this file and its
                                includes */
+    char *src;              /* the source text (for later stages' quoted
+                               lines), or NULL */
+    size_t src_len;
 };
 
 /* ---- constructors (ast.c) ---- */

@@ -169,6 +169,11 @@ static lev_file *parse_text(const char *name, const char *real,
                             int depth, int max_errors)
 {
     lev_file *f = lev_file_new(name);
+    /* Later stages (the checker) quote source lines in their messages. */
+    f->src = xmalloc(len + 1);
+    memcpy(f->src, text, len);
+    f->src[len] = '\0';
+    f->src_len = len;
     diag d;
     diag_init(&d, f->path, text, len);
     if (opt->diag_out)
