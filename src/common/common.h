@@ -36,6 +36,10 @@ char *read_whole_file(const char *path, size_t max_size, size_t *len,
 int write_file_atomic(const char *path, const void *data, size_t len,
                       char *err, size_t errlen);
 
+/* A name that becomes part of a file name (level and protofile names):
+ * letters, digits, '_', '-' and '.', not starting with '.', not empty. */
+int file_name_safe(const char *s);
+
 /* ---- growable byte buffer ---- */
 typedef struct {
     unsigned char *data;

@@ -66,6 +66,19 @@ char *read_whole_file(const char *path, size_t max_size, size_t *len,
     return buf;
 }
 
+int file_name_safe(const char *s)
+{
+    if (s[0] == '\0' || s[0] == '.')
+        return 0;
+    for (; *s; s++) {
+        char c = *s;
+        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+              (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.'))
+            return 0;
+    }
+    return 1;
+}
+
 static int write_all(int fd, const unsigned char *p, size_t n)
 {
     while (n > 0) {

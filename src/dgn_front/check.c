@@ -63,20 +63,6 @@ static int printable_ascii(const char *s)
     return 1;
 }
 
-/* Level and protofile names become file names: keep them portable. */
-static int file_name_ok(const char *s)
-{
-    if (s[0] == '.')
-        return 0;
-    for (; *s; s++) {
-        char c = *s;
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-              (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.'))
-            return 0;
-    }
-    return 1;
-}
-
 static void check_dungeon_name(checker *c, const dgn_str *n)
 {
     size_t len = strlen(n->text);
@@ -105,7 +91,7 @@ static int check_file_name(checker *c, const dgn_str *n, const char *kind,
                    kind, n->text, len, max);
         return 0;
     }
-    if (!file_name_ok(n->text)) {
+    if (!file_name_safe(n->text)) {
         diag_error(c->d, n->pos,
                    "%s name \"%s\" is not a safe file name (use letters, digits, "
                    "'_', '-' and '.', not first)",

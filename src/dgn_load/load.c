@@ -171,11 +171,10 @@ static int check_name(reader *r, const char *s, size_t min, size_t max,
     return 0;
 }
 
-/* Level names become file names: no directory separators, no hidden or
- * relative names. */
+/* Level names become file names: the compiler's rule (file_name_safe). */
 static int check_file_name(reader *r, const char *s, const char *what)
 {
-    if (strchr(s, '/') || strchr(s, '\\') || s[0] == '.')
+    if (!file_name_safe(s))
         return fail(r, "%s is not a plain file name", what);
     return 0;
 }

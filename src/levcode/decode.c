@@ -80,16 +80,7 @@ static const char *counted(reader *r, uint32_t off, uint32_t len, int raw,
 
 static int safe_level_name(const char *s)
 {
-    size_t n = strlen(s);
-    if (n == 0 || n > 14 || s[0] == '.')
-        return 0;
-    for (; *s; s++) {
-        char c = *s;
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
-              (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.'))
-            return 0;
-    }
-    return 1;
+    return strlen(s) <= 14 && file_name_safe(s);
 }
 
 static int class_ok(int32_t c)
