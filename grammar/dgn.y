@@ -65,8 +65,8 @@ static void set_word(struct dgn_pctx *ctx, dgn_stmt_kind kind, DGN_LTYPE l,
 %type <names> level_names chain_names
 %type <br> branch_tail
 
-%destructor { free($$); } <str>
-%destructor { free($$.a); free($$.b); free($$.c); } <names>
+/* Strings and statements live in the AST's arena: nothing to free when
+ * error recovery discards a value. */
 
 %%
 
@@ -245,7 +245,7 @@ static dgn_num num(int v, DGN_LTYPE l)
 static dgn_stmt *stmt_new(struct dgn_pctx *ctx, dgn_stmt_kind kind,
                           DGN_LTYPE l, const char *keyword)
 {
-    dgn_stmt *s = xcalloc(1, sizeof *s);
+    dgn_stmt *s = arena_alloc(&ctx->ast->mem, sizeof *s);
     s->kind = kind;
     s->pos = P(l);
     s->keyword = keyword;

@@ -112,7 +112,8 @@ static int compile(const options *o)
     d.werror = o->werror;
     d.no_warnings = o->no_warnings;
     dgn_options dopt = {o->defines, o->n_defines};
-    dgn_ast ast = {NULL, NULL};
+    dgn_ast ast;
+    memset(&ast, 0, sizeof ast);
     dgn_parse_source(&d, src, len, &dopt, &ast);
     splev_dgn_script *s = d.errors ? NULL : dgn_check(&d, &ast);
     int status = 0;

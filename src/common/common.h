@@ -23,6 +23,16 @@ char *xasprintf(const char *fmt, ...)
 /* Grow *arr (of *cap elements of size elem) so that it holds at least need. */
 void grow_array(void **arr, size_t *cap, size_t need, size_t elem);
 
+/* ---- arenas: many small allocations freed together ---- */
+typedef struct arena {
+    struct arena_block *head;
+} arena;
+
+/* Zeroed memory that lives until arena_free. */
+void *arena_alloc(arena *a, size_t n);
+char *arena_strndup(arena *a, const char *s, size_t n);
+void arena_free(arena *a);
+
 /* ---- files ---- */
 /* Read a whole file (or standard input for "-") into a NUL-terminated
  * buffer.  Files larger than max_size are refused.  On failure returns NULL

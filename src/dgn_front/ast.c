@@ -5,15 +5,7 @@
 
 void dgn_ast_free(dgn_ast *ast)
 {
-    dgn_stmt *s = ast->first;
-    while (s) {
-        dgn_stmt *next = s->next;
-        free(s->name.text);
-        free(s->bones.text);
-        free(s->chain.text);
-        free(s);
-        s = next;
-    }
+    arena_free(&ast->mem);
     ast->first = ast->last = NULL;
 }
 

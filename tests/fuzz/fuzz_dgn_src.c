@@ -34,7 +34,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     diag_init(&d, "fuzz.def", src, size);
     d.out = fuzz_sink();
     dgn_options opt = {fds_defines, 2};
-    dgn_ast ast = {NULL, NULL};
+    dgn_ast ast;
+    memset(&ast, 0, sizeof ast);
     dgn_parse_source(&d, src, size, &opt, &ast);
     splev_dgn_script *s = d.errors ? NULL : dgn_check(&d, &ast);
     if (s) {
