@@ -126,7 +126,7 @@ typedef struct cave_region {
  * cell's type get rmno and the light value. */
 static cave_region cave_flood(splev_gen *g, int sx, int sy, int rmno, int lit)
 {
-    static int stack[SPLEV_COLNO * SPLEV_ROWNO][2];
+    int stack[SPLEV_COLNO * SPLEV_ROWNO][2];
     cave_region r = {0, sx, sy, sx, sy};
     int typ = gen_typ(g, sx, sy), sp = 0;
     gen_cell(g, sx, sy)->roomno = (uint8_t)rmno;

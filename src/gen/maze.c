@@ -31,7 +31,7 @@ static int walk_okay(const splev_gen *g, int x, int y, int d)
  * recursion (options in N, E, S, W order, one rn2 per step). */
 void splev_gen_walkfrom(splev_gen *g, int x, int y, int fill)
 {
-    static int stack[SPLEV_COLNO * SPLEV_ROWNO][2];
+    int stack[SPLEV_COLNO * SPLEV_ROWNO][2];
     int sp = 0;
     if (!gen_isok(x, y))
         return;

@@ -120,7 +120,7 @@ static int region_cells(const grid_t region, int cells[][2])
 /* make_exit for the region of (x, y); 1 when an exit was made. */
 static int make_exit(splev_gen *g, int x, int y, grid_t reach)
 {
-    static int cells[SPLEV_COLNO * SPLEV_ROWNO][2];
+    int cells[SPLEV_COLNO * SPLEV_ROWNO][2];
     grid_t region;
     memset(region, 0, sizeof region);
     gen_flood8(g, x, y, passable, region);
