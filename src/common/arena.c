@@ -14,7 +14,7 @@ struct arena_block {
 
 #define ARENA_BLOCK (64u * 1024u)
 
-void *arena_alloc(arena *a, size_t n)
+void *arena_alloc(mem_arena *a, size_t n)
 {
     size_t align = sizeof(max_align_t);
     n = (n + align - 1) / align * align;
@@ -33,14 +33,14 @@ void *arena_alloc(arena *a, size_t n)
     return p;
 }
 
-char *arena_strndup(arena *a, const char *s, size_t n)
+char *arena_strndup(mem_arena *a, const char *s, size_t n)
 {
     char *p = arena_alloc(a, n + 1);
     memcpy(p, s, n);
     return p;
 }
 
-void arena_free(arena *a)
+void arena_free(mem_arena *a)
 {
     struct arena_block *b = a->head;
     while (b) {

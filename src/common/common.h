@@ -24,14 +24,14 @@ char *xasprintf(const char *fmt, ...)
 void grow_array(void **arr, size_t *cap, size_t need, size_t elem);
 
 /* ---- arenas: many small allocations freed together ---- */
-typedef struct arena {
+typedef struct mem_arena {
     struct arena_block *head;
-} arena;
+} mem_arena;
 
 /* Zeroed memory that lives until arena_free. */
-void *arena_alloc(arena *a, size_t n);
-char *arena_strndup(arena *a, const char *s, size_t n);
-void arena_free(arena *a);
+void *arena_alloc(mem_arena *a, size_t n);
+char *arena_strndup(mem_arena *a, const char *s, size_t n);
+void arena_free(mem_arena *a);
 
 /* ---- files ---- */
 /* Read a whole file (or standard input for "-") into a NUL-terminated

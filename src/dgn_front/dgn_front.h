@@ -60,7 +60,7 @@ typedef struct dgn_stmt {
 
 typedef struct {
     dgn_stmt *first, *last;
-    arena mem;                   /* owns every statement and string */
+    mem_arena mem;               /* owns every statement and string */
 } dgn_ast;
 
 typedef struct {
