@@ -292,9 +292,27 @@ static void cave_mkmap(splev_gen *g, int fg, int bg, int smoothed,
     cave_finish(g, fg, bg, lit, walled);
 }
 
+/* UnNetHack's backfill: walled, joined caves with a fill replace the
+ * remaining background (lava lit). */
+static void cave_backfill(splev_gen *g, int bg, int fill)
+{
+    for (int x = 1; x < SPLEV_COLNO; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++) {
+            splev_cell *c = gen_cell(g, x, y);
+            if (c->typ != bg)
+                continue;
+            c->typ = (uint8_t)fill;
+            if (fill == SPLEV_LAVAPOOL)
+                c->lit = 1;
+        }
+}
+
 void splev_gen_mines(splev_gen *g, int fg, int bg, int smoothed, int joined,
                      int lit, int walled, int fill)
 {
+    if (fg < 0 || bg < 0 || fg >= SPLEV_TERRAIN_COUNT ||
+        bg >= SPLEV_TERRAIN_COUNT)
+        return;     /* lev_comp rejects these; the fill would never end */
     if (lit == -1) {
         lit = gen_rn2(g, 2);
         if (g->mines_lit_k > 0 && g->dialect == SPLEV_GEN_UN)
@@ -303,19 +321,14 @@ void splev_gen_mines(splev_gen *g, int fg, int bg, int smoothed, int joined,
     if (fill > -1)
         splev_gen_solidfill(g, fill, 0);
     cave_mkmap(g, fg, bg, smoothed, joined, lit, walled);
-    if (walled && joined) {
+    if (!walled || !joined)
+        return;
+    if (g->dialect == SPLEV_GEN_NH36) {
         g->lev->flags &= ~(unsigned)SPLEV_F_MAZELEVEL;
-        if (g->dialect == SPLEV_GEN_UN && fill > -1 &&
-            fill < SPLEV_TERRAIN_COUNT)
-            for (int x = 1; x < SPLEV_COLNO; x++)
-                for (int y = 0; y < SPLEV_ROWNO; y++) {
-                    splev_cell *c = gen_cell(g, x, y);
-                    if (c->typ != bg)
-                        continue;
-                    c->typ = (uint8_t)fill;
-                    if (fill == SPLEV_LAVAPOOL)
-                        c->lit = 1;
-                }
+    } else if (fill > -1) {
+        g->lev->flags &= ~(unsigned)SPLEV_F_MAZELEVEL;
+        if (fill < SPLEV_TERRAIN_COUNT)
+            cave_backfill(g, bg, fill);
     }
 }
 

@@ -66,7 +66,7 @@ void splev_gen_mazewalk(splev_gen *g, int x, int y, int dir, int stocked,
 {
     if (!gen_isok(x, y))
         return;
-    if (fill < 1)
+    if (fill < 1 || fill >= SPLEV_TERRAIN_COUNT)   /* lev_comp rejects bad ones */
         fill = (g->lev->flags & SPLEV_F_CORRMAZE) ? SPLEV_CORR : SPLEV_ROOM;
     switch (dir) {
     case SPLEV_GEN_NORTH: y--; break;

@@ -139,6 +139,26 @@ static void test_mines_fill(void)
         fx_close(&f);
     }
     CHECK_TALLY(t, "fill replaces the remaining stone (lava lit)");
+
+    /* mazelevel: UnNetHack clears it only with a fill, NetHack always */
+    int kept = 0, cleared = 0, nh = 0;
+    for (int k = 0; k < 3; k++) {
+        fixture f;
+        fx_open(&f, 9);
+        f.lev->flags |= SPLEV_F_MAZELEVEL;
+        f.g.dialect = k == 2 ? SPLEV_GEN_NH36 : SPLEV_GEN_UN;
+        splev_gen_mines(&f.g, SPLEV_ROOM, SPLEV_STONE, 1, 1, 0, 1,
+                        k == 1 ? SPLEV_STONE : -1);
+        int on = (f.lev->flags & SPLEV_F_MAZELEVEL) != 0;
+        if (k == 0)
+            kept = on;
+        else if (k == 1)
+            cleared = !on;
+        else
+            nh = !on;
+        fx_close(&f);
+    }
+    CHECK(kept && cleared && nh, "mazelevel cleared as each dialect does");
 }
 
 /* The NetHack dialect keeps its cave rooms, irregular, one per region. */
