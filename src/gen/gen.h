@@ -222,6 +222,11 @@ int splev_gen_pick_vault(splev_gen *g, const int *freqs, int n);
 typedef int (*splev_gen_vault_fn)(void *ud, splev_gen *g, int index);
 int splev_gen_makerooms(splev_gen *g, const int *freqs, int nvaults,
                         splev_gen_vault_fn run_vault, void *ud);
+/* NetHack's sort_rooms (§16.4), made stable: top-level rooms ordered by
+ * left edge, then top, creation order for ties.  Only before any
+ * subroom, door or topology exists (right after makerooms); returns 0 when it
+ * refused (subrooms present). */
+int splev_gen_sort_rooms(splev_gen *g);
 /* Realise the treasure vault reserved by makerooms (§16.9): returns the
  * model index of the closed 2x2 vault, or -1. */
 int splev_gen_make_vault(splev_gen *g);

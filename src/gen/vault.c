@@ -63,6 +63,30 @@ int splev_gen_makerooms(splev_gen *g, const int *freqs, int nvaults,
     return splev_gen_nroom(g);
 }
 
+int splev_gen_sort_rooms(splev_gen *g)
+{
+    splev_room *r = g->lev->rooms;
+    size_t n = g->lev->nrooms;
+    for (size_t i = 0; i < n; i++)
+        if (r[i].parent >= 0)
+            return 0;
+    /* insertion sort: stable, and n is at most 40 */
+    for (size_t i = 1; i < n; i++) {
+        splev_room cur = r[i];
+        size_t j = i;
+        while (j > 0 && (r[j - 1].lx > cur.lx ||
+                         (r[j - 1].lx == cur.lx && r[j - 1].ly > cur.ly))) {
+            r[j] = r[j - 1];
+            j--;
+        }
+        r[j] = cur;
+    }
+    gen_sync_rooms(g);
+    for (size_t i = 0; i < n; i++)
+        g->smeq[i] = (int)i;
+    return 1;
+}
+
 /* The closed 2x2 vault with its gold, where the reservation still fits,
  * else at a fresh spot. */
 int splev_gen_make_vault(splev_gen *g)

@@ -164,6 +164,33 @@ static void test_vault_failure(void)
     fx_close(&f);
 }
 
+/* NetHack's room order: by left edge, then top, ties stable. */
+static void test_sort_rooms(void)
+{
+    tally t = {0, 0};
+    for (unsigned long s = 1; s <= 50; s++) {
+        fixture f;
+        fx_open(&f, s);
+        f.g.dialect = SPLEV_GEN_NH36;
+        splev_gen_makerooms(&f.g, NULL, 0, NULL, NULL);
+        int ok = splev_gen_sort_rooms(&f.g);
+        for (size_t i = 1; i < f.lev->nrooms; i++) {
+            const splev_room *a = &f.lev->rooms[i - 1], *b = &f.lev->rooms[i];
+            ok &= a->lx < b->lx || (a->lx == b->lx && a->ly <= b->ly);
+            ok &= f.g.smeq[i] == (int)i;
+        }
+        tally_add(&t, ok, s);
+        fx_close(&f);
+    }
+    CHECK_TALLY(t, "sort_rooms: by left edge, classes renumbered");
+    fixture f;
+    fx_open(&f, 1);
+    int p = splev_gen_create_room(&f.g, 3, 3, 10, 5, 3, 3, 0, 0);
+    splev_gen_create_subroom(&f.g, p, -1, -1, -1, -1, 0, 0);
+    CHECK(!splev_gen_sort_rooms(&f.g), "sort_rooms refuses with subrooms");
+    fx_close(&f);
+}
+
 /* ---- ensure a way out ---- */
 
 static int seed_cell(const splev_level *lev, int x, int y)
@@ -276,6 +303,7 @@ int main(void)
     test_pick_vault();
     test_makerooms_vaults();
     test_vault_failure();
+    test_sort_rooms();
     test_way_out();
     return unit_status();
 }
