@@ -227,3 +227,17 @@ else
 fi
 expect_text "4000-character output path: says why" "$TMPD/err" "error: cannot create output:"
 no_tmp_left "bad input: no temporary file left" "$H"
+
+# '%' in names is data, never a format: the names come out as written.
+printf 'DUNGEON: "%%s%%n%%x%%d" "D" (5, 0)\nLEVEL: "oracle" "none" @ (2, 0)\nBRANCH: "%%p%%n" @ (3, 0)\nDUNGEON: "%%p%%n" "P" (2, 0)\n' \
+    >"$H/pct.def"
+expect_status "%-format names: dgn_comp --dump" 0 "$DGN" --dump "$H/pct.def"
+expect_text "%-format names: dump shows them" "$TMPD/out" 'dungeon 0 "%s%n%x%d"'
+expect_status "%-format names: compile" 0 "$DGN" -o "$H/pct.dgn" "$H/pct.def"
+expect_status "%-format names: levgen text" 0 "$BIN/levgen" --dungeon "$H/pct.dgn"
+expect_text "%-format names: levgen text shows them" "$TMPD/out" "stair down to %p%n (level 1"
+expect_status "%-format names: levgen json" 0 "$BIN/levgen" --dungeon "$H/pct.dgn" --format json
+expect_text "%-format names: levgen json shows them" "$TMPD/out" '"name": "%s%n%x%d"'
+printf 'DUNGEON: "A" "A" (1, 0)\nLEVEL: "%%n%%s" "none" @ (1, 0)\n' >"$H/pct-level.def"
+bad_dgn "%-format level name" "$H/pct-level.def" \
+    "pct-level.def:2:8: error: level name \"%n%s\" is not a safe file name"
