@@ -39,6 +39,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lev_front/arena.h"
+
 #define YYSTYPE LEV_STYPE
 #define YYLTYPE LEV_LTYPE
 /* The scanner's header maps yylex to its own name unless yylex is already a
@@ -68,13 +70,11 @@ static lev_stmt *args(lev_stmt *s, int n, ...);
 static void top_item(lev_ctx *ctx, lev_stmt *s);
 static void block_item(lev_ctx *ctx, lev_block *b, lev_stmt *s);
 static lev_block *take_block(lev_block *b);
+static lev_block *new_block(lev_ctx *ctx);
 }
 
-%destructor { free($$); } <str>
-%destructor { lev_expr_free($$); } <expr>
-%destructor { lev_stmt_free($$); } <stmt>
-%destructor { if ($$) { lev_block_free($$); free($$); } } <block>
-%destructor { lev_map_free($$); } <map>
+/* No %destructor: every value lives in the file's arena (arena.h), so a
+ * value the parser drops costs nothing and lev_file_free frees it. */
 
 %token ERRSYNC "the end of a bad line"
 %token ERRSYNC_OPEN "the end of a bad line with '{'"
@@ -175,7 +175,7 @@ item
     ;
 
 stmts
-    : %empty                    { $$ = xcalloc(1, sizeof(lev_block)); }
+    : %empty                    { $$ = new_block(ctx); }
     | stmts stmt                { $$ = $1; block_item(ctx, $$, $2); }
     ;
 
@@ -185,7 +185,7 @@ stmt
         { $$ = $5; $$->chance = $2; $$->pos = P(@$); }
     | error ERRSYNC             { $$ = NULL; yyerrok; }
     | error ERRSYNC_OPEN { yyerrok; } stmts '}'
-        { $$ = NULL; lev_block_free($4); free($4); }
+        { $$ = NULL; (void)$4; }
     ;
 
 cond
@@ -222,11 +222,11 @@ simple_stmt
           $$->args[0] = $3; }
     | CONTAINER ':' monobj obj_attrs '{' stmts '}'
         { $$ = $4; $$->kind = LEV_S_CONTAINER; $$->pos = P(@$);
-          $$->args[0] = $3; $$->body = *take_block($6); free($6);
+          $$->args[0] = $3; $$->body = *take_block($6);
           $$->has_body = 1; }
     | MONSTER ':' monobj ',' coordish mon_attrs opt_block
         { $$ = $6; $$->pos = P(@$); $$->args[0] = $3; $$->args[1] = $5;
-          if ($7) { $$->body = *take_block($7); free($7); $$->has_body = 1; }
+          if ($7) { $$->body = *take_block($7); $$->has_body = 1; }
         }
     | TRAP ':' trap_type ',' coordish
         { $$ = args(S(TRAP, @$), 2, $3, $5); }
@@ -247,16 +247,16 @@ simple_stmt
     | WALLIFY ':' sel           { $$ = args(S(WALLIFY, @$), 1, $3); }
     | REGION ':' regionish ',' light ',' roomtype room_flags opt_block
         { $$ = args(S(REGION, @$), 4, $3, $5, $7, $8);
-          if ($9) { $$->body = *take_block($9); free($9); $$->has_body = 1; }
+          if ($9) { $$->body = *take_block($9); $$->has_body = 1; }
         }
     | ROOM ':' roomtype room_chance ',' light ',' aroom ',' aroom ',' aroom
       room_flags '{' stmts '}'
         { $$ = args(S(ROOM, @$), 7, $3, $4, $6, $8, $10, $12, $13);
-          $$->body = *take_block($15); free($15); $$->has_body = 1; }
+          $$->body = *take_block($15); $$->has_body = 1; }
     | SUBROOM ':' roomtype room_chance ',' light ',' aroom ',' aroom
       room_flags '{' stmts '}'
         { $$ = args(S(SUBROOM, @$), 6, $3, $4, $6, $8, $10, $11);
-          $$->body = *take_block($13); free($13); $$->has_body = 1; }
+          $$->body = *take_block($13); $$->has_body = 1; }
     | ALTAR ':' coordish ',' altar_align ',' altar_type
         { $$ = args(S(ALTAR, @$), 3, $3, $5, $7); }
     | ALTAR ':' coordish ',' RANDOM ',' altar_type
@@ -327,31 +327,32 @@ simple_stmt
     | VAR '=' value
         { $$ = args(S(ASSIGN, @$), 2, mk_var(P(@1), $1, NULL), $3); }
     | IF '[' cond ']' '{' stmts '}'
-        { $$ = args(S(IF, @$), 1, $3); $$->body = *take_block($6); free($6);
+        { $$ = args(S(IF, @$), 1, $3); $$->body = *take_block($6);
           $$->has_body = 1; }
     | IF '[' cond ']' '{' stmts '}' ELSE '{' stmts '}'
-        { $$ = args(S(IF, @$), 1, $3); $$->body = *take_block($6); free($6);
-          $$->else_body = *take_block($10); free($10);
+        { $$ = args(S(IF, @$), 1, $3); $$->body = *take_block($6);
+          $$->else_body = *take_block($10);
           $$->has_body = $$->has_else = 1; }
     | LOOP '[' expr ']' '{' stmts '}'
         { $$ = args(S(LOOP, @$), 1, $3); $$->body = *take_block($6);
-          free($6); $$->has_body = 1; }
+          $$->has_body = 1; }
     | SWITCH '[' expr ']' '{' cases '}'
         { $$ = args(S(SWITCH, @$), 1, $3); $$->body = *take_block($6);
-          free($6); $$->has_body = 1; }
+          $$->has_body = 1; }
     | BREAK                     { $$ = S(BREAK, @$); }
     | FOR VAR '=' expr TO expr '{' stmts '}'
         { $$ = args(S(FOR, @$), 3, mk_var(P(@2), $2, NULL), $4, $6);
-          $$->body = *take_block($8); free($8); $$->has_body = 1; }
+          $$->body = *take_block($8); $$->has_body = 1; }
     | FUNCTION IDENT '(' params ')' '{' stmts '}'
         { $$ = args(S(FUNCTION, @$), 1, $4); $$->name = $2;
-          $$->body = *take_block($7); free($7); $$->has_body = 1; }
+          $$->body = *take_block($7); $$->has_body = 1; }
     | IDENT '(' arglist ')'
         { $$ = args(S(CALL, @$), 1, $3); $$->name = $1; }
     | INCLUDE STRING
         { $$ = args(S(INCLUDE, @$), 1,
                     lev_expr_str(LEV_E_STRING, P(@2), $2));
-          $$->name = xstrdup($$->args[0]->sval); }
+          $$->name = lev_arena_strndup(ctx->arena, $$->args[0]->sval,
+                                       strlen($$->args[0]->sval)); }
     ;
 
 init_map
@@ -415,17 +416,17 @@ flag_list
     ;
 
 cases
-    : %empty                    { $$ = xcalloc(1, sizeof(lev_block)); }
+    : %empty                    { $$ = new_block(ctx); }
     | cases CASE caseval ':' stmts
         { $$ = $1; lev_stmt *c = args(S(CASE, @2), 1, $3);
           c->pos = P(@$); c->pos.line = @2.first_line;
           c->pos.col = @2.first_column;
-          c->body = *take_block($5); free($5); c->has_body = 1;
+          c->body = *take_block($5); c->has_body = 1;
           lev_block_add($$, c); }
     | cases DEFAULT ':' stmts
         { $$ = $1; lev_stmt *c = S(DEFAULT, @2);
           c->pos.end_line = @$.last_line; c->pos.end_col = @$.last_column;
-          c->body = *take_block($4); free($4); c->has_body = 1;
+          c->body = *take_block($4); c->has_body = 1;
           lev_block_add($$, c); }
     ;
 
@@ -928,8 +929,8 @@ static lev_expr *mk_var(lev_pos pos, char *name, lev_expr *index)
     lev_expr *e = lev_expr_new(LEV_E_VAR, pos);
     char *dot = strchr(name, '.');
     if (dot) {
-        e->sval2 = xstrdup(dot + 1);
         *dot = '\0';
+        e->sval2 = dot + 1;     /* the tail of the same arena string */
     }
     e->sval = name;
     if (index)
@@ -974,6 +975,11 @@ static lev_stmt *args(lev_stmt *s, int n, ...)
 static lev_block *take_block(lev_block *b)
 {
     return b;
+}
+
+static lev_block *new_block(lev_ctx *ctx)
+{
+    return lev_arena_zalloc(ctx->arena, sizeof(lev_block));
 }
 
 /* A statement inside { }: FLAGS, LEVEL-level things are misplaced. */
@@ -1081,25 +1087,11 @@ static int stmt_kind_of(int tok)
     }
 }
 
-static void copy_value(int tok, const LEV_STYPE *from, LEV_STYPE *to)
+/* The value of a token to give again: strings and maps stay in the arena
+ * and the dropped original is never used, so the copy shares them. */
+static void copy_value(const LEV_STYPE *from, LEV_STYPE *to)
 {
     *to = *from;
-    switch (tok) {
-    case STRING: case IDENT: case VAR: case VARIDX:
-        to->str = xstrdup(from->str);
-        break;
-    case MAPBLOCK: {
-        lev_map *m = lev_map_new();
-        for (size_t i = 0; i < from->map->nrows; i++)
-            lev_map_add_row(m, from->map->rows[i].text, from->map->rows[i].len,
-                            from->map->rows[i].line);
-        m->pos = from->map->pos;
-        to->map = m;
-        break;
-    }
-    default:
-        break;
-    }
 }
 
 static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
@@ -1128,7 +1120,6 @@ static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
     if (t == 0)
         *lloc = (LEV_LTYPE){ctx->line, ctx->col, ctx->line, ctx->col};
 
-    free(ctx->prev_ident);
     ctx->prev_ident = ctx->cur_ident;
     ctx->cur_ident = NULL;
     ctx->prev_tok = ctx->tok;
@@ -1138,7 +1129,7 @@ static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
     ctx->tok_val = lval;
     ctx->tok_loc = P(*lloc);
     if (t == IDENT)
-        ctx->cur_ident = xstrdup(lval->str);
+        ctx->cur_ident = lval->str;     /* in the arena: no copy */
     int k = stmt_kind_of(t);
     if (k >= 0) {
         ctx->stmt_kw = k;
@@ -1285,7 +1276,7 @@ static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
      * rest of the line. */
     if (ctx->tok > 0 && (ctx->tok_first || ctx->tok == '}')) {
         LEV_STYPE *v = xmalloc(sizeof *v);
-        copy_value(ctx->tok, (LEV_STYPE *)ctx->tok_val, v);
+        copy_value((LEV_STYPE *)ctx->tok_val, v);
         free(ctx->replay_val);
         ctx->replay_val = v;
         ctx->replay_tok = ctx->tok;
@@ -1350,14 +1341,9 @@ int lev_run_parser(lev_ctx *ctx, const char *text, size_t len)
     int r = lev_parse(scanner, ctx);
     levyy_delete_buffer(b, scanner);
     levyylex_destroy(scanner);
-    if (ctx->map) {
-        lev_map_free(ctx->map);
-        ctx->map = NULL;
-    }
+    ctx->map = NULL;            /* unfinished MAP: in the arena */
     free(ctx->replay_val);
     ctx->replay_val = NULL;
-    free(ctx->prev_ident);
-    free(ctx->cur_ident);
     ctx->prev_ident = ctx->cur_ident = NULL;
     return r;
 }

@@ -3,7 +3,9 @@
 #include "lev_front/ast.h"
 
 #include "common/common.h"
+#include "lev_front/arena.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -75,20 +77,82 @@ const char *lev_attr_name(int key)
     return key >= 0 && key < LEV_A_COUNT ? attr_names[key] : "?";
 }
 
+/* ---- where nodes live ----
+ * A lev_file is allocated together with the arena that holds its tree and
+ * the list of the files it owns (INCLUDEs). */
+typedef struct file_box {
+    lev_file file;              /* first: a lev_file * is a file_box * */
+    lev_arena arena;
+    struct file_box *children, *next_sibling;
+} file_box;
+
+static _Thread_local lev_arena *current;
+
+static file_box *box_of(lev_file *f)
+{
+    return (file_box *)(void *)f;
+}
+
+lev_arena *lev_file_arena(lev_file *f)
+{
+    return &box_of(f)->arena;
+}
+
+lev_arena *lev_arena_current(void)
+{
+    return current;
+}
+
+lev_arena *lev_arena_use(lev_arena *a)
+{
+    lev_arena *prev = current;
+    current = a;
+    return prev;
+}
+
+void lev_file_adopt(lev_file *f, lev_file *child)
+{
+    file_box *b = box_of(f), *c = box_of(child);
+    c->next_sibling = b->children;
+    b->children = c;
+}
+
+/* The arena of the node being built. */
+static lev_arena *arena(void)
+{
+    if (!current) {
+        fprintf(stderr, "fatal: a lev syntax tree node was made with no "
+                        "lev_file alive to own it (see ast.h)\n");
+        abort();
+    }
+    return current;
+}
+
+/* Arrays of pointers that only grow by one: the capacity is implicit, the
+ * smallest power of two (at least 2) that holds n, so growing costs no
+ * field and the total copying stays linear. */
+static void **push_ptr(void **v, size_t n, void *item)
+{
+    if (n == 0 || (n >= 2 && (n & (n - 1)) == 0)) {
+        size_t cap = n ? n * 2 : 2;
+        v = lev_arena_grow(arena(), v, n * sizeof *v, cap * sizeof *v);
+    }
+    v[n] = item;
+    return v;
+}
+
 /* ---- expressions ---- */
 lev_expr *lev_expr_new(enum lev_expr_kind kind, lev_pos pos)
 {
-    lev_expr *e = xcalloc(1, sizeof *e);
-    e->kind = kind;
-    e->pos = pos;
-    e->depth = 1;
+    lev_expr *e = lev_arena_alloc(arena(), sizeof *e);
+    *e = (lev_expr){.kind = kind, .pos = pos, .depth = 1};
     return e;
 }
 
 void lev_expr_add(lev_expr *e, lev_expr *arg)
 {
-    e->args = xrealloc(e->args, (e->nargs + 1) * sizeof *e->args);
-    e->args[e->nargs++] = arg;
+    e->args = (lev_expr **)push_ptr((void **)e->args, e->nargs, arg);
+    e->nargs++;
     if (arg && arg->depth + 1 > e->depth)
         e->depth = arg->depth + 1;
 }
@@ -125,74 +189,51 @@ lev_expr *lev_expr_op(enum lev_expr_kind kind, long op, lev_pos pos,
     return e;
 }
 
-/* Recursion is bounded: the parser refuses trees deeper than
- * LEV_MAX_EXPR_DEPTH. */
+/* Nodes live in their file's arena: dropping one frees nothing. */
 void lev_expr_free(lev_expr *e)
 {
-    if (!e)
-        return;
-    for (size_t i = 0; i < e->nargs; i++)
-        lev_expr_free(e->args[i]);
-    free(e->args);
-    free(e->sval);
-    free(e->sval2);
-    free(e);
+    (void)e;
 }
 
 /* ---- statements ---- */
 lev_stmt *lev_stmt_new(enum lev_stmt_kind kind, lev_pos pos)
 {
-    lev_stmt *s = xcalloc(1, sizeof *s);
-    s->kind = kind;
-    s->pos = pos;
+    lev_stmt *s = lev_arena_alloc(arena(), sizeof *s);
+    *s = (lev_stmt){.kind = kind, .pos = pos};
     return s;
 }
 
 void lev_stmt_arg(lev_stmt *s, lev_expr *arg)
 {
-    s->args = xrealloc(s->args, (s->nargs + 1) * sizeof *s->args);
-    s->args[s->nargs++] = arg;
+    s->args = (lev_expr **)push_ptr((void **)s->args, s->nargs, arg);
+    s->nargs++;
 }
 
 void lev_stmt_attr(lev_stmt *s, lev_expr *attr)
 {
-    s->attrs = xrealloc(s->attrs, (s->nattrs + 1) * sizeof *s->attrs);
-    s->attrs[s->nattrs++] = attr;
+    s->attrs = (lev_expr **)push_ptr((void **)s->attrs, s->nattrs, attr);
+    s->nattrs++;
 }
 
 void lev_stmt_free(lev_stmt *s)
 {
-    if (!s)
-        return;
-    lev_expr_free(s->chance);
-    for (size_t i = 0; i < s->nargs; i++)
-        lev_expr_free(s->args[i]);
-    free(s->args);
-    for (size_t i = 0; i < s->nattrs; i++)
-        lev_expr_free(s->attrs[i]);
-    free(s->attrs);
-    free(s->name);
-    lev_block_free(&s->body);
-    lev_block_free(&s->else_body);
-    lev_map_free(s->map);
-    lev_file_free(s->included);
-    free(s);
+    (void)s;
 }
 
 void lev_block_add(lev_block *b, lev_stmt *s)
 {
     if (b->n == b->cap) {
-        b->cap = b->cap ? b->cap * 2 : 8;
-        b->v = xrealloc(b->v, b->cap * sizeof *b->v);
+        size_t cap = b->cap ? b->cap * 2 : 8;
+        b->v = lev_arena_grow(arena(), b->v, b->cap * sizeof *b->v,
+                              cap * sizeof *b->v);
+        b->cap = cap;
     }
     b->v[b->n++] = s;
 }
 
+/* Empties the block; its statements stay in the arena. */
 void lev_block_free(lev_block *b)
 {
-    for (size_t i = 0; i < b->n; i++)
-        lev_stmt_free(b->v[i]);
-    free(b->v);
     b->v = NULL;
     b->n = b->cap = 0;
 }
@@ -200,25 +241,37 @@ void lev_block_free(lev_block *b)
 /* ---- MAP blocks ---- */
 lev_map *lev_map_new(void)
 {
-    return xcalloc(1, sizeof(lev_map));
+    lev_map *m = lev_arena_alloc(arena(), sizeof *m);
+    *m = (lev_map){.rows = NULL};
+    return m;
 }
 
 void lev_map_add_row(lev_map *m, const char *text, size_t len, int line)
 {
+    lev_arena *a = arena();
     if (m->nrows == m->cap) {
-        m->cap = m->cap ? m->cap * 2 : 16;
-        m->rows = xrealloc(m->rows, m->cap * sizeof *m->rows);
+        size_t cap = m->cap ? m->cap * 2 : 16;
+        m->rows = lev_arena_grow(a, m->rows, m->cap * sizeof *m->rows,
+                                 cap * sizeof *m->rows);
+        m->cap = cap;
     }
     lev_map_row *r = &m->rows[m->nrows++];
-    r->text = xstrndup(text, len);
+    /* One allocation: the raw row, then the row without digits. */
+    char *t = lev_arena_alloc(a, 2 * len + 2);
+    char *cells = t + len + 1;
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++) {
+        char c = text[i];
+        t[i] = c;
+        cells[n] = c;
+        n += (unsigned char)(c - '0') > 9;
+    }
+    t[len] = '\0';
+    cells[n] = '\0';
+    r->text = t;
     r->len = len;
     r->line = line;
-    r->cells = xmalloc(len + 1);
-    size_t n = 0;
-    for (size_t i = 0; i < len; i++)
-        if (text[i] < '0' || text[i] > '9')
-            r->cells[n++] = text[i];
-    r->cells[n] = '\0';
+    r->cells = cells;
     r->ncells = n;
     if (n > m->width)
         m->width = n;
@@ -226,48 +279,39 @@ void lev_map_add_row(lev_map *m, const char *text, size_t len, int line)
 
 void lev_map_free(lev_map *m)
 {
-    if (!m)
-        return;
-    for (size_t i = 0; i < m->nrows; i++) {
-        free(m->rows[i].text);
-        free(m->rows[i].cells);
-    }
-    free(m->rows);
-    free(m);
+    (void)m;
 }
 
 /* ---- levels and files ---- */
 lev_level *lev_level_new(lev_pos pos, char *name, lev_pos name_pos)
 {
-    lev_level *l = xcalloc(1, sizeof *l);
-    l->pos = pos;
-    l->name = name;
-    l->name_pos = name_pos;
+    lev_level *l = lev_arena_alloc(arena(), sizeof *l);
+    *l = (lev_level){.pos = pos, .name = name, .name_pos = name_pos};
     return l;
 }
 
 void lev_level_free(lev_level *l)
 {
-    if (!l)
-        return;
-    free(l->name);
-    lev_stmt_free(l->flags);
-    lev_block_free(&l->body);
-    free(l);
+    (void)l;
 }
 
 lev_file *lev_file_new(const char *path)
 {
-    lev_file *f = xcalloc(1, sizeof *f);
-    f->path = xstrdup(path);
-    return f;
+    file_box *b = xcalloc(1, sizeof *b);
+    lev_arena_init(&b->arena);
+    b->file.path = lev_arena_strndup(&b->arena, path, strlen(path));
+    current = &b->arena;
+    return &b->file;
 }
 
 void lev_file_add_level(lev_file *f, lev_level *l)
 {
     if (f->nlevels == f->cap) {
-        f->cap = f->cap ? f->cap * 2 : 8;
-        f->levels = xrealloc(f->levels, f->cap * sizeof *f->levels);
+        size_t cap = f->cap ? f->cap * 2 : 8;
+        f->levels = lev_arena_grow(lev_file_arena(f), f->levels,
+                                   f->cap * sizeof *f->levels,
+                                   cap * sizeof *f->levels);
+        f->cap = cap;
     }
     f->levels[f->nlevels++] = l;
 }
@@ -276,11 +320,15 @@ void lev_file_free(lev_file *f)
 {
     if (!f)
         return;
-    lev_block_free(&f->header);
-    for (size_t i = 0; i < f->nlevels; i++)
-        lev_level_free(f->levels[i]);
-    free(f->levels);
-    free(f->path);
+    file_box *b = box_of(f);
+    while (b->children) {
+        file_box *c = b->children;
+        b->children = c->next_sibling;
+        lev_file_free(&c->file);
+    }
+    if (current == &b->arena)
+        current = NULL;
+    lev_arena_release(&b->arena);
     free(f->src);
-    free(f);
+    free(b);
 }

@@ -8,8 +8,16 @@
  * expression fits the slot it is in.  Slots of every statement kind are
  * listed in the table LEV_STMT_KINDS below (the dump prints the slot names).
  *
- * Ownership: a lev_file owns its levels, statements and expressions; an
- * INCLUDE statement owns the lev_file it loaded.  lev_file_free frees all. */
+ * Ownership: a lev_file owns its levels, statements, expressions, maps,
+ * strings and arrays, all held in one arena (src/lev_front/arena.h); the
+ * lev_file of an INCLUDE belongs to the including file.  lev_file_free
+ * frees all of it at once, and is the only free: the lev_*_free functions
+ * below free nothing (they stay for the callers that dropped subtrees).
+ * The constructors allocate from the newest lev_file still alive on this
+ * thread (lev_file_new makes a file the newest), so make the lev_file
+ * first; a node made when none is alive is a fatal error.  Arrays of
+ * args/attrs grow only through lev_expr_add / lev_stmt_arg / lev_stmt_attr,
+ * blocks through lev_block_add, rows through lev_map_add_row. */
 #ifndef SPLEV_LEV_AST_H
 #define SPLEV_LEV_AST_H
 

@@ -19,6 +19,7 @@ typedef struct lev_incl {
 typedef struct lev_ctx {
     diag *d;
     lev_file *file;
+    struct lev_arena *arena;    /* the file's: tree, strings, arrays */
     lev_level *level;           /* receives statements; NULL before LEVEL */
     const lev_options *opt;
     const lev_incl *chain;

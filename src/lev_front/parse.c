@@ -4,6 +4,7 @@
  * messages name the file (and line) the problem is in, INCLUDEd or not. */
 #define _XOPEN_SOURCE 700
 #include "lev_front/lev_ctx.h"
+#include "lev_front/arena.h"
 #include "lev_front/lev_front.h"
 
 #include <errno.h>
@@ -163,16 +164,15 @@ static void check_variables(diag *d, const lev_file *f)
 }
 
 /* ---- one file ---- */
+/* text (len bytes and a NUL, from malloc) becomes the file's: later stages
+ * (the checker) quote source lines from f->src. */
 static lev_file *parse_text(const char *name, const char *real,
-                            const char *text, size_t len,
+                            char *text, size_t len,
                             const lev_options *opt, const lev_incl *up,
                             int depth, int max_errors)
 {
     lev_file *f = lev_file_new(name);
-    /* Later stages (the checker) quote source lines in their messages. */
-    f->src = xmalloc(len + 1);
-    memcpy(f->src, text, len);
-    f->src[len] = '\0';
+    f->src = text;
     f->src_len = len;
     diag d;
     diag_init(&d, f->path, text, len);
@@ -187,6 +187,7 @@ static lev_file *parse_text(const char *name, const char *real,
     memset(&ctx, 0, sizeof ctx);
     ctx.d = &d;
     ctx.file = f;
+    ctx.arena = lev_file_arena(f);
     ctx.opt = opt;
     ctx.chain = &me;
     ctx.include_depth = depth;
@@ -229,6 +230,22 @@ lev_file *lev_parse_buffer(const char *name, const char *text, size_t len,
     char *real = NULL;
     if (strcmp(name, "-") != 0)
         real = realpath(name, NULL);
+    char *own = xmalloc(len + 1);
+    memcpy(own, text, len);
+    own[len] = '\0';
+    lev_file *f = parse_text(name, real, own, len, opt, NULL, 0,
+                             default_max_errors(opt));
+    free(real);
+    return f;
+}
+
+/* lev_parse_buffer for text read from a file, which the lev_file keeps. */
+static lev_file *parse_own_text(const char *name, char *text, size_t len,
+                                const lev_options *opt)
+{
+    char *real = NULL;
+    if (strcmp(name, "-") != 0)
+        real = realpath(name, NULL);
     lev_file *f = parse_text(name, real, text, len, opt, NULL, 0,
                              default_max_errors(opt));
     free(real);
@@ -251,9 +268,7 @@ lev_file *lev_parse_file(const char *path, const lev_options *opt)
         f->errors = 1;
         return f;
     }
-    lev_file *f = lev_parse_buffer(path, text, len, opt);
-    free(text);
-    return f;
+    return parse_own_text(path, text, len, opt);
 }
 
 /* ---- INCLUDE ---- */
@@ -352,12 +367,13 @@ void lev_ctx_include(lev_ctx *ctx, lev_stmt *s)
         lev_file *inc = parse_text(path, real, text, len, ctx->opt,
                                    ctx->chain, ctx->include_depth + 1,
                                    left > 0 ? left : 1);
+        lev_arena_use(ctx->arena);      /* back to this file's nodes */
+        lev_file_adopt(ctx->file, inc);
         d->errors += inc->errors;
         d->warnings += inc->warnings;
         if (d->max_errors > 0 && d->errors >= d->max_errors)
             d->gave_up = 1;
         s->included = inc;
-        free(text);
     }
     free(real);
     free(path);
