@@ -1,100 +1,278 @@
-/* lev_comp - the level compiler.  For now the front end only: parse
- * des-files, report every error, optionally print the syntax tree.
- * Exit status: 0 all files parsed, 1 errors in the input, 2 usage. */
+/* lev_comp - the level compiler: des-files in, one NAME.lev per LEVEL out
+ * (written atomically), vaults.dat for the random vaults.  Each file is
+ * compiled on its own: a file with any error writes none of its levels,
+ * the others are still written (DECISIONS 22).
+ * Exit status: 0 all files compiled, 1 errors in the input, 2 usage. */
+#define _XOPEN_SOURCE 700
 #include "common/common.h"
 #include "lev_front/lev_front.h"
+#include "splev/levcomp.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define VERSION "lev_comp (splev) 0.1.0"
 
 static void usage(FILE *f)
 {
-    fputs("usage: lev_comp [--parse-only] [--dump-ast] [-I DIR]... "
+    fputs("usage: lev_comp [-o DIR] [-I DIR]... [--names FILE] [-W...] "
+          "[--check]\n"
+          "                [--parse-only] [--dump-ast] [--disasm] "
           "FILE.des... | -\n"
-          "Parses UnNetHack des-files and reports every error.\n"
-          "  --parse-only   check the syntax only (the default for now)\n"
-          "  --dump-ast     print the syntax tree of each file\n"
+          "Compiles UnNetHack des-files into level scripts, DIR/NAME.lev for "
+          "each LEVEL.\n"
+          "  -o DIR         write the .lev files (and vaults.dat) there "
+          "(default .)\n"
           "  -I DIR         look for INCLUDE files in DIR too\n"
+          "  --names FILE   check monster, object and trap names and room "
+          "types\n"
+          "                 against this table (kind, class, frequency, "
+          "name)\n"
+          "  -Wall          also pedantic warnings (ragged MAP rows, "
+          "coordinates\n"
+          "                 outside the map)\n"
+          "  -Werror        warnings are errors; -w: no warnings\n"
+          "  --check        run every check, write nothing\n"
+          "  --parse-only   check the syntax only\n"
+          "  --dump-ast     print the syntax tree of each file\n"
+          "  --disasm       print each level's code instead of writing it\n"
           "  --max-errors N stop a file after N errors (default 50)\n"
           "  --help, --version\n", f);
 }
 
-int main(int argc, char **argv)
-{
-    int dump = 0, parse_only = 0, status = 0;
-    const char **dirs = xcalloc((size_t)argc, sizeof *dirs);
-    const char **files = xcalloc((size_t)argc, sizeof *files);
-    size_t ndirs = 0, nfiles = 0;
-    lev_options opt;
-    memset(&opt, 0, sizeof opt);
-    int opts_done = 0;
+typedef struct vault {
+    char *name;
+    uint32_t freq;
+} vault;
 
-    for (int i = 1; i < argc; i++) {
-        const char *a = argv[i];
-        if (opts_done || a[0] != '-' || strcmp(a, "-") == 0) {
-            files[nfiles++] = a;
-        } else if (strcmp(a, "--") == 0) {
-            opts_done = 1;
-        } else if (strcmp(a, "--help") == 0 || strcmp(a, "-h") == 0) {
-            usage(stdout);
-            free(dirs);
-            free(files);
-            return 0;
-        } else if (strcmp(a, "--version") == 0) {
-            puts(VERSION);
-            free(dirs);
-            free(files);
-            return 0;
-        } else if (strcmp(a, "--dump-ast") == 0) {
-            dump = 1;
-        } else if (strcmp(a, "--parse-only") == 0) {
-            parse_only = 1;
-        } else if (strcmp(a, "-I") == 0 && i + 1 < argc) {
-            dirs[ndirs++] = argv[++i];
-        } else if (strncmp(a, "-I", 2) == 0 && a[2]) {
-            dirs[ndirs++] = a + 2;
-        } else if (strcmp(a, "--max-errors") == 0 && i + 1 < argc) {
-            char *end;
-            long n = strtol(argv[++i], &end, 10);
-            if (*end || n < 1 || n > 1000000) {
-                fprintf(stderr, "lev_comp: --max-errors needs a number "
-                                "from 1 to 1000000\n");
-                status = 2;
-                break;
-            }
-            opt.max_errors = (int)n;
-        } else {
-            fprintf(stderr, "lev_comp: unknown option '%s'\n", a);
-            usage(stderr);
-            status = 2;
-            break;
+typedef struct run {
+    const char *outdir;
+    int mode;               /* 0 write, 1 check, 2 disasm */
+    vault *vaults;
+    size_t nvaults;
+    int any_vault;
+    int status;
+} run;
+
+static void note_vault(run *r, const splev_compiled_level *l)
+{
+    r->any_vault = 1;
+    for (size_t i = 0; i < r->nvaults; i++)
+        if (strcmp(r->vaults[i].name, l->name) == 0) {
+            r->vaults[i].freq = l->vault_freq;
+            return;
+        }
+    r->vaults = xrealloc(r->vaults, (r->nvaults + 1) * sizeof *r->vaults);
+    r->vaults[r->nvaults].name = xstrdup(l->name);
+    r->vaults[r->nvaults++].freq = l->vault_freq;
+}
+
+static char *out_path(const run *r, const char *name)
+{
+    return xasprintf("%s/%s", r->outdir ? r->outdir : ".", name);
+}
+
+static void write_out(run *r, const char *name, const void *data, size_t len)
+{
+    char *path = out_path(r, name);
+    char err[300];
+    if (write_file_atomic(path, data, len, err, sizeof err) != 0) {
+        fprintf(stderr, "lev_comp: %s: %s\n", path, err);
+        r->status = 1;
+    }
+    free(path);
+}
+
+static void handle_levels(run *r, const splev_compiled *c)
+{
+    for (size_t i = 0; i < c->nlevels; i++) {
+        const splev_compiled_level *l = &c->levels[i];
+        if (l->vault_freq)
+            note_vault(r, l);
+        if (r->mode == 2) {
+            splev_lev_disasm(stdout, l->script);
+        } else if (r->mode == 0) {
+            char *file = xasprintf("%s.lev", l->name);
+            write_out(r, file, l->bytes, l->len);
+            free(file);
         }
     }
-    if (status == 0 && nfiles == 0) {
+}
+
+/* vaults.dat afresh: "FREQ NAME" per random vault, each once (DECISIONS 39). */
+static void write_vaults(run *r)
+{
+    if (!r->any_vault || r->mode != 0)
+        return;
+    bytebuf b;
+    bb_init(&b);
+    for (size_t i = 0; i < r->nvaults; i++)
+        bb_printf(&b, "%u %s\n", (unsigned)r->vaults[i].freq,
+                  r->vaults[i].name);
+    write_out(r, "vaults.dat", b.data, b.len);
+    bb_free(&b);
+}
+
+static int make_outdir(const char *dir)
+{
+    if (!dir)
+        return 0;
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "lev_comp: cannot create %s: %s\n", dir,
+                strerror(errno));
+        return -1;
+    }
+    return 0;
+}
+
+typedef struct args {
+    int dump, parse_only, extra;
+    const char *names;
+    const char **dirs, **files;
+    size_t ndirs, nfiles;
+    lev_options fo;
+    run r;
+} args;
+
+/* Parse the command line into a; returns 0, or the exit status to use. */
+static int parse_args(args *a, int argc, char **argv)
+{
+    int opts_done = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *s = argv[i];
+        if (opts_done || s[0] != '-' || strcmp(s, "-") == 0) {
+            a->files[a->nfiles++] = s;
+        } else if (strcmp(s, "--") == 0) {
+            opts_done = 1;
+        } else if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
+            usage(stdout);
+            return -1;
+        } else if (strcmp(s, "--version") == 0) {
+            puts(VERSION);
+            return -1;
+        } else if (strcmp(s, "--dump-ast") == 0) {
+            a->dump = 1;
+        } else if (strcmp(s, "--parse-only") == 0) {
+            a->parse_only = 1;
+        } else if (strcmp(s, "--check") == 0) {
+            a->r.mode = 1;
+        } else if (strcmp(s, "--disasm") == 0) {
+            a->r.mode = 2;
+        } else if (strcmp(s, "-Werror") == 0) {
+            a->fo.werror = 1;
+        } else if (strcmp(s, "-w") == 0 || strcmp(s, "-Wnone") == 0) {
+            a->fo.no_warnings = 1;
+        } else if (strcmp(s, "-Wall") == 0) {
+            a->extra = 1;
+        } else if (strcmp(s, "-Wno-error") == 0) {
+            a->fo.werror = 0;
+        } else if ((strcmp(s, "-I") == 0 || strcmp(s, "-o") == 0 ||
+                    strcmp(s, "--names") == 0 ||
+                    strcmp(s, "--max-errors") == 0) && i + 1 < argc) {
+            const char *v = argv[++i];
+            if (s[1] == 'I') {
+                a->dirs[a->ndirs++] = v;
+            } else if (s[1] == 'o') {
+                a->r.outdir = v;
+            } else if (s[2] == 'n') {
+                a->names = v;
+            } else {
+                char *end;
+                long n = strtol(v, &end, 10);
+                if (*end || n < 1 || n > 1000000) {
+                    fprintf(stderr, "lev_comp: --max-errors needs a number "
+                                    "from 1 to 1000000\n");
+                    return 2;
+                }
+                a->fo.max_errors = (int)n;
+            }
+        } else if (strncmp(s, "-I", 2) == 0 && s[2]) {
+            a->dirs[a->ndirs++] = s + 2;
+        } else {
+            fprintf(stderr, "lev_comp: unknown option '%s'\n", s);
+            usage(stderr);
+            return 2;
+        }
+    }
+    if (a->nfiles == 0) {
         fprintf(stderr, "lev_comp: no input files\n");
         usage(stderr);
-        status = 2;
+        return 2;
     }
-    if (status == 0 && !dump && !parse_only)
-        fprintf(stderr, "lev_comp: note: the back end (.lev output) is not "
-                        "built yet; checking the syntax only\n");
-    opt.include_dirs = dirs;
-    opt.n_include_dirs = ndirs;
-    for (size_t i = 0; status != 2 && i < nfiles; i++) {
-        lev_file *f = lev_parse_file(files[i], &opt);
-        if (dump)
+    return 0;
+}
+
+/* --parse-only and --dump-ast: the front end alone. */
+static int front_only(args *a)
+{
+    int status = 0;
+    for (size_t i = 0; i < a->nfiles; i++) {
+        lev_file *f = lev_parse_file(a->files[i], &a->fo);
+        if (a->dump)
             lev_dump(stdout, f);
         if (f->errors)
             status = 1;
         lev_file_free(f);
     }
+    return status;
+}
+
+static int compile_all(args *a)
+{
+    splev_levcomp_opts o;
+    memset(&o, 0, sizeof o);
+    o.include_dirs = a->fo.include_dirs;
+    o.n_include_dirs = a->fo.n_include_dirs;
+    o.names_file = a->names;
+    o.werror = a->fo.werror;
+    o.no_warnings = a->fo.no_warnings;
+    o.extra_warnings = a->extra;
+    o.max_errors = a->fo.max_errors;
+    char err[400];
+    splev_levcomp *lc = splev_levcomp_new(&o, err, sizeof err);
+    if (!lc) {
+        fprintf(stderr, "lev_comp: %s\n", err);
+        return 2;
+    }
+    if (a->r.mode == 0 && make_outdir(a->r.outdir) != 0) {
+        splev_levcomp_free(lc);
+        return 1;
+    }
+    for (size_t i = 0; i < a->nfiles; i++) {
+        splev_compiled *c = splev_levcomp_file(lc, a->files[i]);
+        if (c->errors)
+            a->r.status = 1;
+        handle_levels(&a->r, c);
+        splev_compiled_free(c);
+    }
+    write_vaults(&a->r);
+    splev_levcomp_free(lc);
+    return a->r.status;
+}
+
+int main(int argc, char **argv)
+{
+    args a;
+    memset(&a, 0, sizeof a);
+    a.dirs = xcalloc((size_t)argc, sizeof *a.dirs);
+    a.files = xcalloc((size_t)argc, sizeof *a.files);
+    int status = parse_args(&a, argc, argv);
+    a.fo.include_dirs = a.dirs;
+    a.fo.n_include_dirs = a.ndirs;
+    if (status == 0)
+        status = a.dump || a.parse_only ? front_only(&a) : compile_all(&a);
+    else if (status < 0)
+        status = 0;
     if (fflush(stdout) != 0) {
         fprintf(stderr, "lev_comp: cannot write the output\n");
         status = 1;
     }
-    free(dirs);
-    free(files);
+    for (size_t i = 0; i < a.r.nvaults; i++)
+        free(a.r.vaults[i].name);
+    free(a.r.vaults);
+    free(a.dirs);
+    free(a.files);
     return status;
 }

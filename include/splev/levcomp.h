@@ -1,0 +1,61 @@
+/* splev/levcomp.h - compile des-files in memory (what lev_comp does,
+ * without writing files): parse, check, generate and verify each level.
+ *
+ *   splev_levcomp *lc = splev_levcomp_new(&opts, err, sizeof err);
+ *   splev_compiled *r = splev_levcomp_file(lc, "castle.des");
+ *   if (r->errors == 0) ... r->levels[i].script, .bytes ...
+ *   splev_compiled_free(r);
+ *   splev_levcomp_free(lc);
+ *
+ * Diagnostics ("file:line:col: error: ...", the line, a caret) go to
+ * opts.diag_out (stderr when NULL).  A file with any error gives no
+ * levels at all (DECISIONS 22). */
+#ifndef SPLEV_LEVCOMP_H
+#define SPLEV_LEVCOMP_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "splev/levscript.h"
+
+typedef struct splev_levcomp_opts {
+    const char *const *include_dirs;    /* INCLUDE search path (-I) */
+    size_t n_include_dirs;
+    const char *names_file;             /* --names: check names, or NULL */
+    FILE *diag_out;                     /* NULL: stderr */
+    int werror;                         /* warnings are errors */
+    int no_warnings;                    /* warnings are not shown */
+    int extra_warnings;                 /* -Wall: pedantic warnings too */
+    int max_errors;                     /* per file; 0: 50 */
+} splev_levcomp_opts;
+
+typedef struct splev_compiled_level {
+    char *name;                 /* file name of the level, without ".lev" */
+    unsigned char *bytes;       /* the .lev file */
+    size_t len;
+    splev_levscript *script;    /* the same, verified and decoded */
+    uint32_t vault_freq;        /* > 0 for a random vault (vaults.dat) */
+} splev_compiled_level;
+
+typedef struct splev_compiled {
+    splev_compiled_level *levels;
+    size_t nlevels;
+    int errors, warnings;
+} splev_compiled;
+
+typedef struct splev_levcomp splev_levcomp;
+
+/* NULL with a message in err when the names file cannot be loaded. */
+splev_levcomp *splev_levcomp_new(const splev_levcomp_opts *opts, char *err,
+                                 size_t errlen);
+void splev_levcomp_free(splev_levcomp *lc);
+
+/* Compile a file ("-": standard input) or text held in memory (name is
+ * used in messages and for INCLUDE).  Never NULL. */
+splev_compiled *splev_levcomp_file(splev_levcomp *lc, const char *path);
+splev_compiled *splev_levcomp_buffer(splev_levcomp *lc, const char *name,
+                                     const char *text, size_t len);
+void splev_compiled_free(splev_compiled *r);
+
+#endif

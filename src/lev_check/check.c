@@ -1,0 +1,1773 @@
+/* check.c - the semantic checker: every statement's slots get the values
+ * they need (types, ranges, names), variables are defined before use and
+ * keep one type, functions are defined before they are called and see
+ * only their parameters, blocks nest within the limits, and level names
+ * make safe file names.  SEMANTICS.md §4 and §10, DECISIONS 22, 35, 38. */
+#include "lev_check/lev_check.h"
+#include "lev_check/names.h"
+
+#include "common/common.h"
+#include "levcode/opcodes.h"
+#include "splev/level.h"
+#include "splev/levscript.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_COND_NEST 20
+#define MAX_FOR_NEST 20
+#define MAX_CASES 20
+#define MAX_ROOM_NEST 5
+#define MAX_CONTAINER_NEST 10
+#define MAX_MAP_W 76
+#define MAX_MAP_H 21
+#define MAX_NAME 14
+
+typedef struct chk {
+    const lev_check_opts *o;
+    diag d;
+    const lev_file **files;     /* every file seen, for quoted lines */
+    size_t nfiles, capfiles;
+    lev_plan *plan;
+    lev_scope *sc;
+    int in_function;
+    int cond_depth, for_depth, in_switch, breakable;
+    int room_depth, in_room;    /* room blocks; ROOM/SUBROOM ones */
+    int monster_block, containers;
+    int max_x, max_y;           /* map-relative bounds (§4.2) */
+    int have_map;               /* a MAP frame is in effect */
+    int counter;                /* %i of this input file */
+    uint32_t flags;
+    uint32_t vault_freq;
+    int vaultgen_seen;
+} chk;
+
+/* ---- diagnostics at a token of any file ---- */
+
+static void use_file_of(chk *c, lev_pos p)
+{
+    for (size_t i = 0; i < c->nfiles; i++)
+        if (c->files[i]->path == p.file) {
+            c->d.file = c->files[i]->path;
+            c->d.src = c->files[i]->src;
+            c->d.src_len = c->files[i]->src_len;
+            return;
+        }
+    c->d.file = p.file ? p.file : "?";
+    c->d.src = NULL;
+}
+
+static void report(chk *c, int warning, lev_pos p, const char *fmt, va_list ap)
+{
+    if (c->d.gave_up)
+        return;
+    if (warning && c->o->no_warnings && !c->o->werror) {
+        c->d.warnings++;
+        return;
+    }
+    use_file_of(c, p);
+    srcpos sp = {p.line, p.col, p.end_line, p.end_col};
+    diag_vreport(&c->d, warning && !c->o->werror ? "warning" : "error", sp,
+                 fmt, ap);
+    if (warning && !c->o->werror) {
+        c->d.warnings++;
+        return;
+    }
+    if (++c->d.errors >= c->d.max_errors) {
+        fprintf(c->d.out, "%s: error: too many errors, stopping\n", c->d.file);
+        c->d.gave_up = 1;
+    }
+}
+
+#if defined(__GNUC__)
+#define PRINTF(a, b) __attribute__((format(printf, a, b)))
+#else
+#define PRINTF(a, b)
+#endif
+
+static void err(chk *c, lev_pos p, const char *fmt, ...) PRINTF(3, 4);
+static void warn(chk *c, lev_pos p, const char *fmt, ...) PRINTF(3, 4);
+static void extra(chk *c, lev_pos p, const char *fmt, ...) PRINTF(3, 4);
+
+static void err(chk *c, lev_pos p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(c, 0, p, fmt, ap);
+    va_end(ap);
+}
+
+static void warn(chk *c, lev_pos p, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(c, 1, p, fmt, ap);
+    va_end(ap);
+}
+
+/* A warning shown only with -Wall (lev_check_opts.extra_warnings): the
+ * corpus relies on what it reports. */
+static void extra(chk *c, lev_pos p, const char *fmt, ...)
+{
+    if (!c->o->extra_warnings)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    report(c, 1, p, fmt, ap);
+    va_end(ap);
+}
+
+/* A parenthesised list of n elements, whatever the parser named it. */
+static int is_list(const lev_expr *e, size_t n)
+{
+    return (e->kind == LEV_E_TUPLE || e->kind == LEV_E_COORD ||
+            e->kind == LEV_E_REGION || e->kind == LEV_E_MAPCHAR ||
+            e->kind == LEV_E_CLASSNAME) && e->nargs == n;
+}
+
+/* What an expression looks like, for "must be X, not Y" messages. */
+static const char *describe(chk *c, const lev_expr *e)
+{
+    switch (e->kind) {
+    case LEV_E_INT: case LEV_E_DICE: case LEV_E_NEG: return "an integer";
+    case LEV_E_STRING: return "a string";
+    case LEV_E_CHAR: return "a character";
+    case LEV_E_PERCENT: return "a percentage";
+    case LEV_E_RANDOM: return "random";
+    case LEV_E_WORD: return lev_word_name((int)e->ival);
+    case LEV_E_COORD: return "a coordinate";
+    case LEV_E_REGION: return "a region";
+    case LEV_E_MAPCHAR: return "a map character";
+    case LEV_E_CLASSNAME: return "a class and name";
+    case LEV_E_LEVREGION: return "a levregion";
+    case LEV_E_ARRAY: return "a list";
+    case LEV_E_SEL: return "a selection";
+    default: {
+        int t = lev_value_type(e, c->sc);
+        return t ? lev_type_name(t) : "this value";
+    }
+    }
+}
+
+/* ---- expressions ---- */
+
+static void want(chk *c, const lev_expr *e, int type, const char *what);
+
+static int is_word(const lev_expr *e, int w)
+{
+    return e && e->kind == LEV_E_WORD && e->ival == w;
+}
+
+static int word_in(const lev_expr *e, const int *set)
+{
+    if (!e || e->kind != LEV_E_WORD)
+        return 0;
+    for (; *set; set++)
+        if (e->ival == *set)
+            return 1;
+    return 0;
+}
+
+/* A variable use: defined, scalar or element as written, of type `type`
+ * (LT_NONE: any). */
+static void check_var(chk *c, const lev_expr *e, int type, const char *what)
+{
+    int slot = lev_scope_find(c->sc, e->sval);
+    if (slot < 0) {
+        err(c, e->pos, "variable %s is not defined here%s", e->sval,
+            c->in_function ? " (a FUNCTION sees only its parameters and "
+                             "its own variables)" : "");
+        return;
+    }
+    int vt = c->sc->v[slot].type;
+    if (e->sval2) {
+        int ok = 0;
+        if (strcmp(e->sval2, "x") == 0 || strcmp(e->sval2, "y") == 0) {
+            ok = vt == SPLEV_V_COORD && e->nargs == 0;
+            if (!ok)
+                err(c, e->pos, "%s.%s needs %s to be a coordinate, not %s",
+                    e->sval, e->sval2, e->sval, lev_type_name(vt));
+        } else if (strcmp(e->sval2, "length") == 0) {
+            ok = (vt & LT_ARRAY) && e->nargs == 0;
+            if (!ok)
+                err(c, e->pos, "%s.length needs %s to be an array, not %s",
+                    e->sval, e->sval, lev_type_name(vt));
+        } else {
+            err(c, e->pos, "unknown method .%s (x, y and length are known)",
+                e->sval2);
+            return;
+        }
+        if (ok && type != LT_NONE && type != SPLEV_V_INT)
+            err(c, e->pos, "%s must be %s, not an integer", what,
+                lev_type_name(type));
+        return;
+    }
+    if (e->nargs > 0) {
+        if (!(vt & LT_ARRAY)) {
+            err(c, e->pos, "%s is %s, not an array", e->sval,
+                lev_type_name(vt));
+            return;
+        }
+        want(c, e->args[0], SPLEV_V_INT, "an array index");
+        vt &= ~LT_ARRAY;
+    } else if (vt & LT_ARRAY && !(type & LT_ARRAY) && type != LT_NONE) {
+        err(c, e->pos, "%s is %s; use one element like %s[0]", e->sval,
+            lev_type_name(vt), e->sval);
+        return;
+    }
+    if (type != LT_NONE && vt != type)
+        err(c, e->pos, "%s must be %s, but %s is %s", what,
+            lev_type_name(type), e->sval, lev_type_name(vt));
+}
+
+/* The argument type of core function fn's argument i (as the VM pops). */
+static int core_arg_type(int fn, int i)
+{
+    switch (fn) {
+    case CORE_INTEGER: return SPLEV_V_STR;
+    case CORE_OBJ_AT: return i == 0 ? SPLEV_V_OBJ : SPLEV_V_COORD;
+    case CORE_MON_AT: return i == 0 ? SPLEV_V_MONST : SPLEV_V_COORD;
+    case CORE_CARRYING: return SPLEV_V_OBJ;
+    default: return SPLEV_V_INT;
+    }
+}
+
+static void check_call(chk *c, const lev_expr *e, int type, const char *what)
+{
+    int fn = lev_core_lookup(e->sval);
+    if (fn < 0) {
+        err(c, e->pos, "unknown function %s", e->sval);
+        return;
+    }
+    int n = splev_cores[fn].nargs;
+    if ((int)e->nargs != n) {
+        if (n == 0)
+            err(c, e->pos, "%s takes no arguments", e->sval);
+        else
+            err(c, e->pos, "%s takes %d argument%s, not %zu", e->sval, n,
+                n == 1 ? "" : "s", e->nargs);
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        want(c, e->args[i], core_arg_type(fn, i), "the argument");
+    int rt = splev_cores[fn].result;
+    if (type != LT_NONE && rt != type)
+        err(c, e->pos, "%s must be %s, but %s gives %s", what,
+            lev_type_name(type), e->sval, lev_type_name(rt));
+}
+
+static void want_int(chk *c, const lev_expr *e, const char *what)
+{
+    switch (e->kind) {
+    case LEV_E_INT: return;
+    case LEV_E_DICE:
+        if (e->ival < 1 || e->ival2 < 1)
+            err(c, e->pos, "dice need a positive count and number of sides, "
+                "not %ldd%ld", e->ival, e->ival2);
+        return;
+    case LEV_E_NEG: want_int(c, e->args[0], what); return;
+    case LEV_E_BINOP:
+        if (e->ival == '.') {
+            err(c, e->pos, "%s must be an integer, not a string", what);
+            return;
+        }
+        want_int(c, e->args[0], what);
+        want_int(c, e->args[1], what);
+        return;
+    case LEV_E_VAR: check_var(c, e, SPLEV_V_INT, what); return;
+    case LEV_E_CALL: check_call(c, e, SPLEV_V_INT, what); return;
+    default:
+        err(c, e->pos, "%s must be an integer, not %s", what, describe(c, e));
+    }
+}
+
+static void want_str(chk *c, const lev_expr *e, const char *what)
+{
+    switch (e->kind) {
+    case LEV_E_STRING: return;
+    case LEV_E_BINOP:
+        if (e->ival == '.') {
+            want_str(c, e->args[0], what);
+            want_str(c, e->args[1], what);
+            return;
+        }
+        err(c, e->pos, "%s must be a string, not an integer (join strings "
+            "with '.')", what);
+        return;
+    case LEV_E_VAR: check_var(c, e, SPLEV_V_STR, what); return;
+    case LEV_E_CALL: check_call(c, e, SPLEV_V_STR, what); return;
+    default:
+        err(c, e->pos, "%s must be a string, not %s", what, describe(c, e));
+    }
+}
+
+static void check_humidity(chk *c, const lev_expr *e)
+{
+    int seen = 0;
+    for (size_t i = 0; i < e->nargs; i++) {
+        int bit = lev_word_value((int)e->args[i]->ival);
+        if (seen & bit)
+            warn(c, e->args[i]->pos, "humidity %s is given twice",
+                 lev_word_name((int)e->args[i]->ival));
+        seen |= bit;
+    }
+}
+
+/* A literal coordinate: inside the level, and inside the map when one is
+ * in effect outside any room. */
+static void check_coord_literal(chk *c, const lev_expr *e)
+{
+    const lev_expr *x = e->args[0], *y = e->args[1];
+    if (!lev_expr_constant(x) || !lev_expr_constant(y))
+        return;
+    long xv = lev_expr_eval(x), yv = lev_expr_eval(y);
+    if (xv < 0 || xv >= SPLEV_COLNO || yv < 0 || yv >= SPLEV_ROWNO)
+        err(c, e->pos, "coordinate (%ld,%ld) is outside the level "
+            "(0..79, 0..20)", xv, yv);
+    else if (c->have_map && c->room_depth == 0 &&
+             (xv > c->max_x || yv > c->max_y))
+        extra(c, e->pos, "coordinate (%ld,%ld) is outside the map "
+            "(0..%d, 0..%d)", xv, yv, c->max_x, c->max_y);
+}
+
+static void want_coord(chk *c, const lev_expr *e, const char *what)
+{
+    switch (e->kind) {
+    case LEV_E_COORD:
+        want_int(c, e->args[0], "the x coordinate");
+        want_int(c, e->args[1], "the y coordinate");
+        check_coord_literal(c, e);
+        return;
+    case LEV_E_RANDOM: check_humidity(c, e); return;
+    case LEV_E_SEL:
+        if (e->ival == LEV_SEL_RNDCOORD) {
+            want(c, e->args[0], SPLEV_V_SEL, "the selection");
+            return;
+        }
+        break;
+    case LEV_E_VAR: check_var(c, e, SPLEV_V_COORD, what); return;
+    case LEV_E_CALL: check_call(c, e, SPLEV_V_COORD, what); return;
+    default: break;
+    }
+    err(c, e->pos, "%s must be a coordinate like (x,y), not %s", what,
+        describe(c, e));
+}
+
+static void want_region(chk *c, const lev_expr *e, const char *what)
+{
+    switch (e->kind) {
+    case LEV_E_REGION: {
+        for (size_t i = 0; i < 4; i++)
+            want_int(c, e->args[i], "a region corner");
+        int lit = 1;
+        long v[4];
+        for (int i = 0; i < 4; i++) {
+            lit &= lev_expr_constant(e->args[i]);
+            v[i] = lit ? lev_expr_eval(e->args[i]) : 0;
+        }
+        if (lit && (v[0] > v[2] || v[1] > v[3]))
+            err(c, e->pos, "region (%ld,%ld,%ld,%ld) starts after it ends",
+                v[0], v[1], v[2], v[3]);
+        else if (lit && (v[0] < 0 || v[1] < 0))
+            err(c, e->pos, "region (%ld,%ld,%ld,%ld) has a negative corner",
+                v[0], v[1], v[2], v[3]);
+        return;
+    }
+    case LEV_E_VAR: check_var(c, e, SPLEV_V_REGION, what); return;
+    case LEV_E_CALL: check_call(c, e, SPLEV_V_REGION, what); return;
+    default:
+        err(c, e->pos, "%s must be a region like (x1,y1,x2,y2), not %s", what,
+            describe(c, e));
+    }
+}
+
+static void check_mapchar_char(chk *c, const lev_expr *e, int allow_x)
+{
+    int ch = (int)e->ival;
+    if (splev_terrain_from_mapchar(ch) == SPLEV_INVALID_TERRAIN)
+        err(c, e->pos, "'%c' is not a map character", ch > 32 && ch < 127 ? ch : '?');
+    else if (!allow_x && ch == 'x')
+        err(c, e->pos, "'x' (keep the terrain) cannot be used here");
+}
+
+static void want_mapchar(chk *c, const lev_expr *e, const char *what,
+                         int allow_x)
+{
+    static const int lights[] = {LEV_W_LIT, LEV_W_UNLIT, 0};
+    switch (e->kind) {
+    case LEV_E_CHAR: check_mapchar_char(c, e, allow_x); return;
+    case LEV_E_MAPCHAR:
+        check_mapchar_char(c, e->args[0], allow_x);
+        if (e->args[1]->kind != LEV_E_RANDOM && !word_in(e->args[1], lights))
+            err(c, e->args[1]->pos, "the light of a map character must be "
+                "lit, unlit or random, not %s", describe(c, e->args[1]));
+        return;
+    case LEV_E_VAR: check_var(c, e, SPLEV_V_MAPCHAR, what); return;
+    default:
+        err(c, e->pos, "%s must be a map character like '.', not %s", what,
+            describe(c, e));
+    }
+}
+
+/* A monster or object name or class, checked against the names table. */
+static void check_thing_name(chk *c, int kind, const lev_expr *name, int cls)
+{
+    const char *what = kind == LEV_NK_MONSTER ? "monster" : "object";
+    if (!c->o->names)
+        return;
+    int case_only;
+    if (lev_names_find(c->o->names, kind, name->sval, cls, &case_only))
+        return;
+    const lev_namekind *k = lev_names_kind(c->o->names, kind);
+    const char *s = suggest_word(name->sval, k->names);
+    if (s)
+        err(c, name->pos, "unknown %s \"%s\"%s; did you mean \"%s\"?", what,
+            name->sval, cls ? " in this class" : "", s);
+    else
+        err(c, name->pos, "unknown %s \"%s\"%s", what, name->sval,
+            cls ? " in this class" : "");
+}
+
+static void check_class(chk *c, int kind, const lev_expr *ch, int named)
+{
+    int cls = (int)ch->ival;
+    (void)named;
+    if (cls == ' ')
+        return;     /* the ghost class: stored as "ghost" (formats.md) */
+    if (cls < 32 || cls >= 127)
+        err(c, ch->pos, "a %s class must be a visible character",
+            kind == LEV_NK_MONSTER ? "monster" : "object");
+    else if (c->o->names && !lev_names_has_class(c->o->names, kind, cls))
+        err(c, ch->pos, "'%c' is not a %s class", cls,
+            kind == LEV_NK_MONSTER ? "monster" : "object");
+}
+
+static void want_thing(chk *c, const lev_expr *e, int kind, const char *what)
+{
+    int type = kind == LEV_NK_MONSTER ? SPLEV_V_MONST : SPLEV_V_OBJ;
+    switch (e->kind) {
+    case LEV_E_CHAR: check_class(c, kind, e, 0); return;
+    case LEV_E_STRING: check_thing_name(c, kind, e, 0); return;
+    case LEV_E_CLASSNAME:
+        check_class(c, kind, e->args[0], 1);
+        if (e->args[1]->kind != LEV_E_STRING)
+            err(c, e->args[1]->pos, "the name after the class must be a "
+                "string, not %s", describe(c, e->args[1]));
+        else
+            check_thing_name(c, kind, e->args[1],
+                             e->args[0]->ival == ' ' ? 0 : (int)e->args[0]->ival);
+        return;
+    case LEV_E_RANDOM:
+        if (e->nargs)
+            break;
+        return;
+    case LEV_E_VAR: check_var(c, e, type, what); return;
+    case LEV_E_TYPED:
+        if ((kind == LEV_NK_MONSTER && e->ival == LEV_T_MONSTER) ||
+            (kind == LEV_NK_OBJECT && e->ival == LEV_T_OBJECT)) {
+            want_thing(c, e->args[0], kind, what);
+            return;
+        }
+        break;
+    default: break;
+    }
+    err(c, e->pos, "%s must be %s, not %s", what,
+        kind == LEV_NK_MONSTER ? "a monster like 'd' or \"jackal\""
+                               : "an object like '(' or \"chest\"",
+        describe(c, e));
+}
+
+static int is_coordish(chk *c, const lev_expr *e)
+{
+    switch (e->kind) {
+    case LEV_E_COORD: case LEV_E_RANDOM: return 1;
+    case LEV_E_SEL: return e->ival == LEV_SEL_RNDCOORD;
+    case LEV_E_CALL: return lev_value_type(e, c->sc) == SPLEV_V_COORD;
+    default: return 0;
+    }
+}
+
+static void check_sel_op(chk *c, const lev_expr *e)
+{
+    const lev_expr *const *a = (const lev_expr *const *)e->args;
+    switch (e->ival) {
+    case LEV_SEL_UNION:
+        want(c, a[0], SPLEV_V_SEL, "a selection");
+        want(c, a[1], SPLEV_V_SEL, "a selection");
+        return;
+    case LEV_SEL_RECT: case LEV_SEL_FILLRECT:
+        want_region(c, a[0], "the rectangle");
+        return;
+    case LEV_SEL_LINE: case LEV_SEL_RANDLINE:
+        want_coord(c, a[0], "the line's start");
+        want_coord(c, a[1], "the line's end");
+        if (e->ival == LEV_SEL_RANDLINE)
+            want_int(c, a[2], "the roughness");
+        return;
+    case LEV_SEL_GROW:
+        want(c, a[0], SPLEV_V_SEL, "the selection");
+        return;
+    case LEV_SEL_FILTER:
+        if (a[0]->kind == LEV_E_CHAR)
+            check_mapchar_char(c, a[0], 1);
+        else if (a[0]->kind != LEV_E_PERCENT)
+            want(c, a[0], SPLEV_V_SEL, "the filter");
+        want(c, a[1], SPLEV_V_SEL, "the selection");
+        return;
+    case LEV_SEL_FLOODFILL:
+        want_coord(c, a[0], "the start");
+        return;
+    case LEV_SEL_CIRCLE: case LEV_SEL_ELLIPSE:
+        want_coord(c, a[0], "the centre");
+        want_int(c, a[1], "the radius");
+        if (e->ival == LEV_SEL_ELLIPSE)
+            want_int(c, a[2], "the second radius");
+        return;
+    case LEV_SEL_GRADIENT:
+        want_int(c, a[1], "the minimum distance");
+        want_int(c, a[2], "the maximum distance");
+        want_coord(c, a[4], "the gradient's start");
+        if (a[5])
+            want_coord(c, a[5], "the gradient's end");
+        return;
+    case LEV_SEL_COMPLEMENT:
+        want(c, a[0], SPLEV_V_SEL, "the selection");
+        return;
+    case LEV_SEL_RNDCOORD:
+        want(c, a[0], SPLEV_V_SEL, "the selection");
+        return;
+    default: return;
+    }
+}
+
+static void want_sel(chk *c, const lev_expr *e, const char *what)
+{
+    if (e->kind == LEV_E_SEL) {
+        check_sel_op(c, e);
+        return;
+    }
+    if (is_coordish(c, e)) {
+        want_coord(c, e, what);
+        return;
+    }
+    if (e->kind == LEV_E_VAR) {
+        int t = lev_value_type(e, c->sc);
+        check_var(c, e, t == SPLEV_V_COORD ? SPLEV_V_COORD : SPLEV_V_SEL,
+                  what);
+        return;
+    }
+    err(c, e->pos, "%s must be a selection or a coordinate, not %s", what,
+        describe(c, e));
+}
+
+static void want_array(chk *c, const lev_expr *e, int base, const char *what)
+{
+    if (e->kind == LEV_E_TYPED && e->ival != LEV_T_SELECTION)
+        e = e->args[0];
+    if (e->kind == LEV_E_VAR) {
+        check_var(c, e, base | LT_ARRAY, what);
+        return;
+    }
+    if (e->kind != LEV_E_ARRAY) {
+        err(c, e->pos, "%s must be a list { ... }, not %s", what,
+            describe(c, e));
+        return;
+    }
+    for (size_t i = 0; i < e->nargs; i++)
+        want(c, e->args[i], base, "an element");
+}
+
+/* Check e as a value of type `type` (SPLEV_V_*, maybe LT_ARRAY). */
+static void want(chk *c, const lev_expr *e, int type, const char *what)
+{
+    if (!e)
+        return;
+    if (type & LT_ARRAY) {
+        want_array(c, e, type & ~LT_ARRAY, what);
+        return;
+    }
+    switch (type) {
+    case SPLEV_V_INT: want_int(c, e, what); return;
+    case SPLEV_V_STR: want_str(c, e, what); return;
+    case SPLEV_V_COORD: want_coord(c, e, what); return;
+    case SPLEV_V_REGION: want_region(c, e, what); return;
+    case SPLEV_V_MAPCHAR:
+        if (e->kind == LEV_E_TYPED && e->ival == LEV_T_TERRAIN)
+            e = e->args[0];
+        want_mapchar(c, e, what, 1);
+        return;
+    case SPLEV_V_MONST: want_thing(c, e, LEV_NK_MONSTER, what); return;
+    case SPLEV_V_OBJ: want_thing(c, e, LEV_NK_OBJECT, what); return;
+    case SPLEV_V_SEL:
+        if (e->kind == LEV_E_TYPED && e->ival == LEV_T_SELECTION)
+            e = e->args[0];
+        want_sel(c, e, what);
+        return;
+    default: return;
+    }
+}
+
+/* ---- conditions ---- */
+
+static void check_cond(chk *c, const lev_expr *e)
+{
+    if (e->kind == LEV_E_PERCENT)
+        return;
+    if (e->kind == LEV_E_CMP) {
+        int ta = lev_value_type(e->args[0], c->sc);
+        int tb = lev_value_type(e->args[1], c->sc);
+        if (ta == SPLEV_V_STR || tb == SPLEV_V_STR) {
+            want_str(c, e->args[0], "the left side");
+            want_str(c, e->args[1], "the right side");
+            if (e->ival != LEV_CMP_EQ && e->ival != LEV_CMP_NE)
+                err(c, e->pos, "strings can only be compared with == or !=");
+            return;
+        }
+        want_int(c, e->args[0], "the left side");
+        want_int(c, e->args[1], "the right side");
+        return;
+    }
+    want_int(c, e, "the condition");
+}
+
+/* ---- statements ---- */
+
+static void check_block(chk *c, const lev_block *b);
+
+static const lev_expr *arg(const lev_stmt *s, size_t i)
+{
+    return i < s->nargs ? s->args[i] : NULL;
+}
+
+static void want_word(chk *c, const lev_expr *e, const int *set, int random_ok,
+                      const char *what)
+{
+    if (!e)
+        return;
+    if (e->kind == LEV_E_RANDOM && random_ok && e->nargs == 0)
+        return;
+    if (!word_in(e, set))
+        err(c, e->pos, "%s cannot be %s", what, describe(c, e));
+}
+
+static const int w_light[] = {LEV_W_LIT, LEV_W_UNLIT, 0};
+static const int w_door[] = {LEV_W_OPEN, LEV_W_CLOSED, LEV_W_LOCKED,
+                             LEV_W_NODOOR, LEV_W_BROKEN, LEV_W_SECRET, 0};
+static const int w_dir[] = {LEV_W_NORTH, LEV_W_SOUTH, LEV_W_EAST, LEV_W_WEST, 0};
+static const int w_align[] = {LEV_W_NOALIGN, LEV_W_LAW, LEV_W_NEUTRAL,
+                              LEV_W_CHAOS, LEV_W_COALIGNED,
+                              LEV_W_NONCOALIGNED, 0};
+static const int w_bool[] = {LEV_W_TRUE, LEV_W_FALSE, 0};
+
+static void check_alignment(chk *c, const lev_expr *e)
+{
+    if (e->kind == LEV_E_ALIGNREG) {
+        const lev_expr *i = e->args[0];
+        if (!lev_expr_constant(i)) {
+            err(c, i->pos, "an alignment register index must be 0, 1 or 2");
+            return;
+        }
+        long v = lev_expr_eval(i);
+        if (v < 0 || v > 2)
+            err(c, i->pos, "alignment register index %ld is not 0, 1 or 2", v);
+        return;
+    }
+    want_word(c, e, w_align, 1, "the alignment");
+}
+
+static void check_room_type(chk *c, const lev_expr *e, int *ordinary)
+{
+    *ordinary = 0;
+    if (e->kind == LEV_E_RANDOM)
+        return;
+    if (e->kind != LEV_E_STRING) {
+        err(c, e->pos, "the room type must be a name in quotes or random, "
+            "not %s", describe(c, e));
+        return;
+    }
+    int known = lev_room_type(e->sval) >= 0;
+    if (c->o->names) {
+        int case_only;
+        known = lev_names_find(c->o->names, LEV_NK_ROOM, e->sval, 0,
+                               &case_only) && !case_only;
+    }
+    if (!known) {
+        warn(c, e->pos, "unknown room type \"%s\", making an ordinary room",
+             e->sval);
+        *ordinary = 1;
+        return;
+    }
+    *ordinary = strcmp(e->sval, "ordinary") == 0;
+}
+
+static void check_room_flags(chk *c, const lev_expr *e)
+{
+    if (!e)
+        return;
+    int seen[4] = {0, 0, 0, 0};
+    for (size_t i = 0; i < e->nargs; i++) {
+        const lev_expr *f = e->args[i];
+        int k = f->ival == LEV_W_FILLED || f->ival == LEV_W_UNFILLED ? 0
+              : f->ival == LEV_W_REGULAR || f->ival == LEV_W_IRREGULAR ? 1
+              : f->ival == LEV_W_JOINED || f->ival == LEV_W_UNJOINED ? 2 : 3;
+        if (k == 3) {
+            err(c, f->pos, "a room flag must be filled, unfilled, regular, "
+                "irregular, joined or unjoined, not %s", describe(c, f));
+            continue;
+        }
+        if (seen[k]++)
+            err(c, f->pos, "room flag %s contradicts or repeats an earlier "
+                "one", lev_word_name((int)f->ival));
+    }
+}
+
+/* A ROOM's (x,y) grid cell, (h,v) alignment or (w,h) size. */
+static void check_room_pair(chk *c, const lev_expr *e, const char *what,
+                            long lo, long hi)
+{
+    if (!e || e->kind == LEV_E_RANDOM)
+        return;
+    if (e->kind != LEV_E_COORD) {
+        err(c, e->pos, "the %s must be a pair (a,b) or random, not %s", what,
+            describe(c, e));
+        return;
+    }
+    for (int i = 0; i < 2; i++) {
+        const lev_expr *v = e->args[i];
+        want_int(c, v, what);
+        if (lev_expr_constant(v)) {
+            long x = lev_expr_eval(v);
+            if (x < lo || x > hi) {
+                if (hi > 1000)
+                    err(c, v->pos, "the %s cannot be %ld (at least %ld)",
+                        what, x, lo);
+                else
+                    err(c, v->pos, "the %s cannot be %ld (%ld..%ld)", what,
+                        x, lo, hi);
+            }
+        }
+    }
+}
+
+static void check_room_align(chk *c, const lev_expr *e)
+{
+    static const int h[] = {LEV_W_LEFT, LEV_W_HALF_LEFT, LEV_W_CENTER,
+                            LEV_W_HALF_RIGHT, LEV_W_RIGHT, 0};
+    static const int v[] = {LEV_W_TOP, LEV_W_CENTER, LEV_W_BOTTOM, 0};
+    if (!e || e->kind == LEV_E_RANDOM)
+        return;
+    if (!is_list(e, 2)) {
+        err(c, e->pos, "the alignment must be (left|center|right, "
+            "top|center|bottom) or random, not %s", describe(c, e));
+        return;
+    }
+    want_word(c, e->args[0], h, 1, "the horizontal alignment");
+    want_word(c, e->args[1], v, 1, "the vertical alignment");
+}
+
+static void enter_room_block(chk *c, const lev_stmt *s, int is_room)
+{
+    if (c->room_depth >= MAX_ROOM_NEST) {
+        err(c, s->pos, "rooms nested more than %d deep", MAX_ROOM_NEST);
+        return;
+    }
+    c->room_depth++;
+    c->in_room += is_room;
+    c->breakable++;
+    check_block(c, &s->body);
+    c->breakable--;
+    c->in_room -= is_room;
+    c->room_depth--;
+}
+
+static void check_room(chk *c, const lev_stmt *s)
+{
+    int sub = s->kind == LEV_S_SUBROOM;
+    if (sub && !c->in_room)
+        err(c, s->pos, "SUBROOM must be inside a ROOM or SUBROOM");
+    else if (!sub && c->room_depth > 0)
+        err(c, s->pos, "ROOM inside a room block; use SUBROOM");
+    int ordinary;
+    check_room_type(c, arg(s, 0), &ordinary);
+    const lev_expr *chance = arg(s, 1);
+    if (chance && ordinary && chance->ival < 100)
+        err(c, chance->pos, "only typed rooms can have a chance");
+    want_word(c, arg(s, 2), w_light, 1, "the light");
+    check_room_pair(c, arg(s, 3), "position", sub ? 0 : 1, sub ? 100000 : 5);
+    if (!sub) {
+        check_room_align(c, arg(s, 4));
+        check_room_pair(c, arg(s, 5), "size", 1, 100000);
+        check_room_flags(c, arg(s, 6));
+    } else {
+        check_room_pair(c, arg(s, 4), "size", 1, 100000);
+        check_room_flags(c, arg(s, 5));
+    }
+    enter_room_block(c, s, 1);
+}
+
+static void check_region_stmt(chk *c, const lev_stmt *s)
+{
+    want_region(c, arg(s, 0), "the area");
+    want_word(c, arg(s, 1), w_light, 1, "the light");
+    int ordinary;
+    check_room_type(c, arg(s, 2), &ordinary);
+    check_room_flags(c, arg(s, 3));
+    if (s->has_body)
+        enter_room_block(c, s, 1);
+}
+
+/* A STAIR/PORTAL/BRANCH/TELEPORT_REGION area: a map-relative (x1,y1,x2,y2)
+ * inside the map, or an absolute levregion(...) inside the level. */
+static void check_place(chk *c, const lev_expr *e)
+{
+    static const char *const nm[4] = {"x1", "y1", "x2", "y2"};
+    if (e->kind != LEV_E_REGION && e->kind != LEV_E_LEVREGION) {
+        err(c, e->pos, "an area must be (x1,y1,x2,y2) or levregion(...), "
+            "not %s", describe(c, e));
+        return;
+    }
+    long v[4];
+    int lit = 1;
+    for (int i = 0; i < 4; i++) {
+        want_int(c, e->args[i], "a region corner");
+        lit &= lev_expr_constant(e->args[i]);
+        v[i] = lit ? lev_expr_eval(e->args[i]) : 0;
+    }
+    if (!lit)
+        return;
+    for (int i = 0; i < 4; i++) {
+        long lo = e->kind == LEV_E_LEVREGION && !(i & 1) ? 1 : 0;
+        long hi = e->kind == LEV_E_LEVREGION ? (i & 1 ? 20 : 79)
+                                             : (i & 1 ? c->max_y : c->max_x);
+        if (v[i] < lo || v[i] > hi) {
+            err(c, e->args[i]->pos, "%s = %ld is outside the %s (%ld..%ld)",
+                nm[i], v[i], e->kind == LEV_E_LEVREGION ? "level" : "map",
+                lo, hi);
+            return;
+        }
+    }
+    if (v[0] > v[2] || v[1] > v[3])
+        err(c, e->pos, "the area starts after it ends");
+}
+
+static void check_level_region(chk *c, const lev_stmt *s)
+{
+    check_place(c, arg(s, 0));
+    check_place(c, arg(s, 1));
+    if (s->kind == LEV_S_PORTAL)
+        want_str(c, arg(s, 2), "the destination");
+}
+
+/* ---- MONSTER / OBJECT / CONTAINER ---- */
+
+static int obj_key(int k)
+{
+    switch (k) {
+    case LEV_A_CURSE: case LEV_A_MONTYPE: case LEV_A_SPE: case LEV_A_NAME:
+    case LEV_A_QUANTITY: case LEV_A_BURIED: case LEV_A_LIGHT:
+    case LEV_A_ERODED: case LEV_A_ERODEPROOF: case LEV_A_LOCK:
+    case LEV_A_TRAPPED: case LEV_A_RECHARGED: case LEV_A_INVISIBLE:
+    case LEV_A_GREASED: case LEV_A_COORD:
+        return 1;
+    default: return 0;
+    }
+}
+
+static int mon_key(int k)
+{
+    switch (k) {
+    case LEV_A_NAME: case LEV_A_ATTITUDE: case LEV_A_ALERTNESS:
+    case LEV_A_ALIGN: case LEV_A_APPEARANCE: case LEV_A_FEMALE:
+    case LEV_A_INVISIBLE: case LEV_A_CANCELLED: case LEV_A_REVIVED:
+    case LEV_A_AVENGE: case LEV_A_FLEEING: case LEV_A_BLINDED:
+    case LEV_A_PARALYZED: case LEV_A_STUNNED: case LEV_A_CONFUSED:
+    case LEV_A_SEEN_TRAPS:
+        return 1;
+    default: return 0;
+    }
+}
+
+static void check_seen_traps(chk *c, const lev_expr *e)
+{
+    uint32_t seen = 0;
+    for (size_t i = 0; i < e->nargs; i++) {
+        const lev_expr *t = e->args[i];
+        int n = splev_trap_from_name(t->sval);
+        if (!n) {
+            err(c, t->pos, "unknown trap \"%s\"", t->sval);
+            continue;
+        }
+        if (seen & (1u << (n - 1)))
+            err(c, t->pos, "trap \"%s\" is listed twice", t->sval);
+        seen |= 1u << (n - 1);
+    }
+}
+
+static void check_attr(chk *c, const lev_expr *a, int monster)
+{
+    static const int att[] = {LEV_W_PEACEFUL, LEV_W_HOSTILE, 0};
+    static const int alert[] = {LEV_W_ASLEEP, LEV_W_AWAKE, 0};
+    static const int curse[] = {LEV_W_BLESSED, LEV_W_UNCURSED, LEV_W_CURSED, 0};
+    static const int trapped[] = {LEV_W_TRAPPED, LEV_W_NOT_TRAPPED, 0};
+    const lev_expr *v = a->nargs ? a->args[0] : NULL;
+    switch (a->ival) {
+    case LEV_A_NAME: want_str(c, v, monster ? "the monster's name" : "the name");
+        return;
+    case LEV_A_ATTITUDE: want_word(c, v, att, 0, "the attitude"); return;
+    case LEV_A_ALERTNESS: want_word(c, v, alert, 0, "the alertness"); return;
+    case LEV_A_ALIGN: check_alignment(c, v); return;
+    case LEV_A_APPEARANCE: want_str(c, a->args[1], "the appearance"); return;
+    case LEV_A_FLEEING: case LEV_A_BLINDED: case LEV_A_PARALYZED:
+    case LEV_A_QUANTITY: case LEV_A_ERODED: case LEV_A_RECHARGED:
+        if (v)
+            want_int(c, v, lev_attr_name((int)a->ival));
+        return;
+    case LEV_A_SEEN_TRAPS: check_seen_traps(c, v); return;
+    case LEV_A_CURSE: want_word(c, v, curse, 0, "the curse state"); return;
+    case LEV_A_MONTYPE: want_thing(c, v, LEV_NK_MONSTER, "the montype"); return;
+    case LEV_A_SPE: want_int(c, v, "the enchantment"); return;
+    case LEV_A_LIGHT: want_word(c, v, w_light, 0, "the light"); return;
+    case LEV_A_LOCK:
+        if (!is_word(v, LEV_W_LOCKED) && !is_word(v, LEV_W_BROKEN))
+            err(c, v->pos, "an object can be locked or broken, not %s",
+                describe(c, v));
+        return;
+    case LEV_A_TRAPPED:
+        if (v)
+            want_word(c, v, trapped, 0, "the trap state");
+        return;
+    case LEV_A_COORD: want_coord(c, v, "the position"); return;
+    default: return;
+    }
+}
+
+/* Attributes of a MONSTER or OBJECT: known for the statement, once each. */
+static void check_attrs(chk *c, const lev_stmt *s, int monster)
+{
+    uint64_t seen = 0;
+    for (size_t i = 0; i < s->nattrs; i++) {
+        const lev_expr *a = s->attrs[i];
+        int k = (int)a->ival;
+        if (monster ? !mon_key(k) : !obj_key(k)) {
+            err(c, a->pos, "%s is not %s attribute", lev_attr_name(k),
+                monster ? "a monster" : "an object");
+            continue;
+        }
+        int slot = k == LEV_A_ERODEPROOF ? LEV_A_ERODED : k;
+        if (seen & (1ull << slot)) {
+            err(c, a->pos, "%s is given twice", lev_attr_name(k));
+            continue;
+        }
+        seen |= 1ull << slot;
+        check_attr(c, a, monster);
+    }
+}
+
+static int has_attr(const lev_stmt *s, int key)
+{
+    for (size_t i = 0; i < s->nattrs; i++)
+        if (s->attrs[i]->ival == key)
+            return 1;
+    return 0;
+}
+
+static void check_object(chk *c, const lev_stmt *s)
+{
+    want_thing(c, arg(s, 0), LEV_NK_OBJECT, "the object");
+    check_attrs(c, s, 0);
+    int inside = c->containers > 0 || c->monster_block > 0;
+    int coord = has_attr(s, LEV_A_COORD);
+    if (inside && coord)
+        err(c, s->pos, "%s inside a container or monster takes no position",
+            lev_stmt_name(s->kind));
+    else if (!inside && !coord)
+        err(c, s->pos, "%s needs a position (or random) outside a container",
+            lev_stmt_name(s->kind));
+    if (s->kind != LEV_S_CONTAINER)
+        return;
+    if (c->containers >= MAX_CONTAINER_NEST) {
+        err(c, s->pos, "containers nested more than %d deep",
+            MAX_CONTAINER_NEST);
+        return;
+    }
+    c->containers++;
+    c->breakable++;
+    check_block(c, &s->body);
+    c->breakable--;
+    c->containers--;
+}
+
+static void check_monster(chk *c, const lev_stmt *s)
+{
+    want_thing(c, arg(s, 0), LEV_NK_MONSTER, "the monster");
+    want_coord(c, arg(s, 1), "the position");
+    check_attrs(c, s, 1);
+    if (!s->has_body)
+        return;
+    if (c->monster_block || c->containers)
+        err(c, s->pos, "a MONSTER with an inventory cannot be inside "
+            "another inventory or container");
+    int saved = c->containers;
+    c->containers = 0;
+    c->monster_block++;
+    c->breakable++;
+    check_block(c, &s->body);
+    c->breakable--;
+    c->monster_block--;
+    c->containers = saved;
+}
+
+/* ---- terrain statements ---- */
+
+static void check_init_map(chk *c, const lev_stmt *s)
+{
+    int style = (int)arg(s, 0)->ival;
+    c->max_x = 79;
+    c->max_y = 21;
+    c->have_map = 0;
+    if (style == LEV_W_SOLIDFILL || style == LEV_W_MAZEGRID) {
+        if (!arg(s, 1))
+            err(c, s->pos, "INIT_MAP: %s needs a map character",
+                lev_word_name(style));
+        else
+            want_mapchar(c, arg(s, 1), "the fill", 0);
+        if (s->nargs > 2)
+            err(c, arg(s, 2)->pos, "INIT_MAP: %s takes one map character",
+                lev_word_name(style));
+        return;
+    }
+    if (style == LEV_W_MINES) {
+        if (s->nargs < 8) {
+            err(c, s->pos, "INIT_MAP: mines needs fg, bg, smoothed, joined, "
+                "light and walled");
+            return;
+        }
+        want_mapchar(c, arg(s, 1), "the foreground", 0);
+        want_mapchar(c, arg(s, 2), "the background", 0);
+        want_word(c, arg(s, 5), w_light, 1, "the light");
+        want_word(c, arg(s, 6), w_bool, 1, "walled");
+        if (arg(s, 7))
+            want_mapchar(c, arg(s, 7), "the fill", 1);
+        const lev_expr *fg = arg(s, 1);
+        if (is_word(arg(s, 4), LEV_W_TRUE) && fg->kind == LEV_E_CHAR &&
+            fg->ival != '.' && fg->ival != '#')
+            err(c, arg(s, 4)->pos, "INIT_MAP: joined needs '.' or '#' as "
+                "the foreground");
+        return;
+    }
+    if (s->nargs > 1)
+        err(c, arg(s, 1)->pos, "INIT_MAP: %s takes no map characters",
+            lev_word_name(style));
+}
+
+/* The MAP block: at most 76x21, rows of one width (the first bad row is
+ * reported). */
+static void check_map(chk *c, const lev_stmt *s)
+{
+    const lev_map *m = s->map;
+    if (!m)
+        return;
+    lev_pos p = m->pos;
+    if (m->nrows == 0) {
+        err(c, p, "the MAP block is empty");
+        return;
+    }
+    if (m->nrows > MAX_MAP_H) {
+        p.line = m->rows[MAX_MAP_H].line;
+        p.col = 1;
+        err(c, p, "the map has %zu rows; at most %d", m->nrows, MAX_MAP_H);
+    }
+    size_t w0 = m->rows[0].ncells;
+    for (size_t i = 0; i < m->nrows; i++) {
+        const lev_map_row *r = &m->rows[i];
+        p.line = r->line;
+        p.col = 1;
+        if (r->ncells > MAX_MAP_W) {
+            p.col = MAX_MAP_W + 1;
+            err(c, p, "map row %zu is %zu characters wide; at most %d", i + 1,
+                r->ncells, MAX_MAP_W);
+            break;
+        }
+        if (r->ncells != w0) {
+            p.col = (int)(r->ncells < w0 ? r->ncells : w0) + 1;
+            extra(c, p, "map row %zu is %zu characters wide, row 1 is %zu; "
+                 "short rows are filled with stone", i + 1, r->ncells, w0);
+            break;
+        }
+    }
+    const lev_expr *h = arg(s, 0), *v = arg(s, 1), *at = arg(s, 2);
+    if (h) {
+        static const int hs[] = {LEV_W_LEFT, LEV_W_HALF_LEFT, LEV_W_CENTER,
+                                 LEV_W_HALF_RIGHT, LEV_W_RIGHT, 0};
+        static const int vs[] = {LEV_W_TOP, LEV_W_CENTER, LEV_W_BOTTOM, 0};
+        want_word(c, h, hs, 0, "the horizontal alignment");
+        want_word(c, v, vs, 0, "the vertical alignment");
+    } else if (at) {
+        want_coord(c, at, "the map position");
+    }
+    c->max_x = (int)m->width - 1;
+    c->max_y = (int)m->nrows - 1;
+    c->have_map = 1;
+}
+
+static void check_trap(chk *c, const lev_stmt *s)
+{
+    const lev_expr *t = arg(s, 0);
+    if (t->kind == LEV_E_STRING) {
+        int known = splev_trap_from_name(t->sval) != 0;
+        if (c->o->names) {
+            int case_only;
+            known = lev_names_find(c->o->names, LEV_NK_TRAP, t->sval, 0,
+                                   &case_only) ||
+                    strcmp(t->sval, "vibrating square") == 0;
+        }
+        if (!known) {
+            static const char *builtin[SPLEV_TRAP_COUNT + 1];
+            for (int i = 1; i < SPLEV_TRAP_COUNT; i++)
+                builtin[i - 1] = splev_trap_name(i);
+            const char *const *list = c->o->names
+                ? lev_names_kind(c->o->names, LEV_NK_TRAP)->names : builtin;
+            const char *sug = list ? suggest_word(t->sval, list) : NULL;
+            if (sug)
+                err(c, t->pos, "unknown trap \"%s\"; did you mean \"%s\"?",
+                    t->sval, sug);
+            else
+                err(c, t->pos, "unknown trap \"%s\"", t->sval);
+        }
+    } else if (t->kind != LEV_E_RANDOM || t->nargs) {
+        err(c, t->pos, "the trap must be a name in quotes or random, not %s",
+            describe(c, t));
+    }
+    want_coord(c, arg(s, 1), "the position");
+}
+
+static void check_roomdoor(chk *c, const lev_stmt *s)
+{
+    if (!c->in_room)
+        err(c, s->pos, "ROOMDOOR must be inside a ROOM or SUBROOM");
+    want_word(c, arg(s, 0), w_bool, 1, "secret");
+    want_word(c, arg(s, 1), w_door, 1, "the door state");
+    const lev_expr *walls = arg(s, 2), *pos = arg(s, 3);
+    if (walls->kind == LEV_E_RANDOM && pos->kind != LEV_E_RANDOM)
+        err(c, pos->pos, "a door on a random wall needs a random position");
+    if (pos->kind != LEV_E_RANDOM)
+        want_int(c, pos, "the door position");
+}
+
+static void check_drawbridge(chk *c, const lev_stmt *s)
+{
+    static const int st[] = {LEV_W_OPEN, LEV_W_CLOSED, 0};
+    want_coord(c, arg(s, 0), "the position");
+    want_word(c, arg(s, 1), w_dir, 0, "the direction");
+    want_word(c, arg(s, 2), st, 1, "a drawbridge's state (open, closed or "
+              "random)");
+}
+
+static void check_corridor_end(chk *c, const lev_expr *e)
+{
+    if (!is_list(e, 3)) {
+        err(c, e->pos, "a corridor end must be (room, wall, door), not %s",
+            describe(c, e));
+        return;
+    }
+    want_int(c, e->args[0], "the room number");
+    want_word(c, e->args[1], w_dir, 0, "the wall");
+    if (e->args[2]->kind != LEV_E_RANDOM)
+        want_int(c, e->args[2], "the door number");
+}
+
+static void check_sounds(chk *c, const lev_stmt *s)
+{
+    static const int kinds[] = {LEV_W_HEAR, LEV_W_PLINE, LEV_W_VERBAL,
+                                LEV_W_FEEL, 0};
+    want_int(c, arg(s, 0), "the frequency");
+    const lev_expr *l = arg(s, 1);
+    for (size_t i = 0; i < l->nargs; i++) {
+        const lev_expr *t = l->args[i];
+        if (!is_list(t, 2)) {
+            err(c, t->pos, "a sound must be (hear|pline|verbal|feel, "
+                "\"text\")");
+            continue;
+        }
+        want_word(c, t->args[0], kinds, 0, "the kind of sound");
+        want_str(c, t->args[1], "the sound");
+    }
+}
+
+static void check_mon_generation(chk *c, const lev_stmt *s)
+{
+    const lev_expr *l = arg(s, 1);
+    for (size_t i = 0; i < l->nargs; i++) {
+        const lev_expr *t = l->args[i];
+        if (!is_list(t, 2) ||
+            (t->args[1]->kind != LEV_E_CHAR &&
+             t->args[1]->kind != LEV_E_STRING)) {
+            err(c, t->pos, "a monster generation entry must be "
+                "(frequency, 'c' or \"name\")");
+            continue;
+        }
+        want_int(c, t->args[0], "the frequency");
+        want_thing(c, t->args[1], LEV_NK_MONSTER, "the monster");
+    }
+}
+
+static void check_vaultgen(chk *c, const lev_stmt *s)
+{
+    const lev_expr *f = arg(s, 0);
+    if (!(c->flags & SPLEV_F_RNDVAULT)) {
+        err(c, s->pos, "VAULTGEN needs FLAGS: rndvault");
+        return;
+    }
+    if (c->in_function || c->cond_depth || c->breakable) {
+        err(c, s->pos, "VAULTGEN must be a plain statement of the level");
+        return;
+    }
+    if (!lev_expr_constant(f) || lev_expr_eval(f) <= 0 ||
+        lev_expr_eval(f) > 0x7fffffff) {
+        err(c, f->pos, "the vault frequency must be a positive number");
+        return;
+    }
+    if (c->vaultgen_seen)
+        err(c, s->pos, "a second VAULTGEN in this level");
+    c->vaultgen_seen = 1;
+    c->vault_freq = (uint32_t)lev_expr_eval(f);
+}
+
+/* ---- variables, control flow, functions ---- */
+
+static void check_assign(chk *c, const lev_stmt *s)
+{
+    const lev_expr *v = s->args[0], *val = s->args[1];
+    if (v->sval2) {
+        err(c, v->pos, "cannot assign to %s.%s", v->sval, v->sval2);
+        return;
+    }
+    int t = lev_value_type(val, c->sc);
+    if (t == LT_NONE) {
+        if (val->kind == LEV_E_ARRAY && val->nargs) {
+            int t0 = lev_value_type(val->args[0], c->sc);
+            if (t0 && !(t0 & LT_ARRAY)) {
+                want(c, val, t0 | LT_ARRAY, "the list");
+                return;
+            }
+        }
+        if (val->kind == LEV_E_TYPED) {
+            static const int base[] = {SPLEV_V_SEL, SPLEV_V_MAPCHAR,
+                                       SPLEV_V_MONST, SPLEV_V_OBJ};
+            int b = base[val->ival];
+            want(c, val->args[0],
+                 val->args[0]->kind == LEV_E_ARRAY ? b | LT_ARRAY : b,
+                 "the value");
+            return;
+        }
+        if (val->kind == LEV_E_VAR || val->kind == LEV_E_CALL) {
+            want(c, val, LT_NONE, "the value");
+            if (val->kind == LEV_E_VAR)
+                check_var(c, val, LT_NONE, "the value");
+            else
+                check_call(c, val, LT_NONE, "the value");
+            return;
+        }
+        err(c, val->pos, "%s cannot be stored in a variable%s",
+            describe(c, val),
+            val->kind == LEV_E_CLASSNAME ? " (write monster: or object: "
+                                           "before it)" : "");
+        return;
+    }
+    want(c, val, t, "the value");
+    int slot = lev_scope_find(c->sc, v->sval);
+    if (slot < 0) {
+        lev_scope_add(c->sc, v->sval, t, 0);
+        return;
+    }
+    int old = c->sc->v[slot].type;
+    if (old != t)
+        err(c, v->pos, "%s is %s; it cannot become %s", v->sval,
+            lev_type_name(old), lev_type_name(t));
+}
+
+static void check_nested(chk *c, const lev_stmt *s, int *depth, int limit,
+                         const char *what)
+{
+    if (*depth >= limit) {
+        err(c, s->pos, "%s nested more than %d deep", what, limit);
+        return;
+    }
+    (*depth)++;
+    check_block(c, &s->body);
+    check_block(c, &s->else_body);
+    (*depth)--;
+}
+
+static void check_switch(chk *c, const lev_stmt *s)
+{
+    want_int(c, arg(s, 0), "the SWITCH value");
+    if (c->in_switch) {
+        err(c, s->pos, "SWITCH inside another SWITCH");
+        return;
+    }
+    int ncase = 0, ndefault = 0;
+    for (size_t i = 0; i < s->body.n; i++) {
+        const lev_stmt *k = s->body.v[i];
+        if (k->kind == LEV_S_DEFAULT && ndefault++)
+            err(c, k->pos, "a second DEFAULT in this SWITCH");
+        if (k->kind == LEV_S_CASE && ++ncase == MAX_CASES + 1)
+            err(c, k->pos, "more than %d CASEs in one SWITCH", MAX_CASES);
+        for (size_t j = 0; k->kind == LEV_S_CASE && j < i; j++) {
+            const lev_stmt *o = s->body.v[j];
+            if (o->kind == LEV_S_CASE && o->args[0]->ival == k->args[0]->ival) {
+                err(c, k->args[0]->pos, "CASE %ld is given twice",
+                    k->args[0]->ival);
+                break;
+            }
+        }
+    }
+    c->in_switch++;
+    c->breakable++;
+    for (size_t i = 0; i < s->body.n; i++)
+        check_block(c, &s->body.v[i]->body);
+    c->breakable--;
+    c->in_switch--;
+}
+
+static void check_for(chk *c, const lev_stmt *s)
+{
+    const lev_expr *v = s->args[0];
+    want_int(c, arg(s, 1), "the start");
+    want_int(c, arg(s, 2), "the end");
+    int slot = lev_scope_find(c->sc, v->sval);
+    if (slot < 0)
+        lev_scope_add(c->sc, v->sval, SPLEV_V_INT, 0);
+    else if (c->sc->v[slot].type != SPLEV_V_INT)
+        err(c, v->pos, "%s is %s; a FOR variable is an integer", v->sval,
+            lev_type_name(c->sc->v[slot].type));
+    if (c->for_depth >= MAX_FOR_NEST) {
+        err(c, s->pos, "FOR nested more than %d deep", MAX_FOR_NEST);
+        return;
+    }
+    c->for_depth++;
+    c->breakable++;
+    check_block(c, &s->body);
+    c->breakable--;
+    c->for_depth--;
+}
+
+static int param_type(const char *t)
+{
+    if (strcmp(t, "int") == 0 || strcmp(t, "integer") == 0)
+        return SPLEV_V_INT;
+    if (strcmp(t, "str") == 0 || strcmp(t, "string") == 0)
+        return SPLEV_V_STR;
+    return LT_NONE;
+}
+
+static void add_function(lev_plan *p, const lev_stmt *s)
+{
+    p->funcs = xrealloc(p->funcs, (p->nfuncs + 1) * sizeof *p->funcs);
+    p->funcs[p->nfuncs++] = s;
+}
+
+/* A FUNCTION: checked once where it is defined, with only its
+ * parameters in scope. */
+static void check_function(chk *c, const lev_stmt *s)
+{
+    if (c->in_function) {
+        err(c, s->pos, "FUNCTION inside another FUNCTION");
+        return;
+    }
+    if (lev_plan_function(c->plan, s->name)) {
+        err(c, s->pos, "FUNCTION %s is already defined", s->name);
+        return;
+    }
+    if (lev_core_lookup(s->name) >= 0) {
+        err(c, s->pos, "%s is the name of a built-in function", s->name);
+        return;
+    }
+    lev_scope inner;
+    lev_scope_init(&inner);
+    const lev_expr *params = s->args[0];
+    for (size_t i = 0; i < params->nargs; i++) {
+        const lev_expr *p = params->args[i];
+        int t = param_type(p->sval2);
+        if (!t)
+            err(c, p->pos, "unknown parameter type '%s' (int or str)",
+                p->sval2);
+        if (lev_scope_find(&inner, p->sval) >= 0)
+            err(c, p->pos, "parameter %s is given twice", p->sval);
+        lev_scope_add(&inner, p->sval, t ? t : SPLEV_V_INT, 0);
+    }
+    add_function(c->plan, s);
+    chk saved = *c;
+    c->sc = &inner;
+    c->in_function = 1;
+    c->cond_depth = c->for_depth = c->in_switch = c->breakable = 0;
+    c->room_depth = c->in_room = c->monster_block = c->containers = 0;
+    check_block(c, &s->body);
+    saved.d = c->d;
+    *c = saved;
+    lev_scope_free(&inner);
+}
+
+static void check_call_stmt(chk *c, const lev_stmt *s)
+{
+    const lev_stmt *f = lev_plan_function(c->plan, s->name);
+    if (!f) {
+        err(c, s->pos, "FUNCTION %s is not defined before this call", s->name);
+        return;
+    }
+    const lev_expr *params = f->args[0], *args = s->args[0];
+    if (params->nargs != args->nargs) {
+        err(c, s->pos, "%s takes %zu argument%s, not %zu", s->name,
+            params->nargs, params->nargs == 1 ? "" : "s", args->nargs);
+        return;
+    }
+    for (size_t i = 0; i < args->nargs; i++) {
+        int t = param_type(params->args[i]->sval2);
+        want(c, args->args[i], t ? t : SPLEV_V_INT, "the argument");
+    }
+}
+
+static void check_flags_stmt(chk *c, const lev_stmt *s)
+{
+    uint32_t bits = 0;
+    const lev_expr *l = s->args[0];
+    for (size_t i = 0; i < l->nargs; i++) {
+        uint32_t b = lev_flag_bits((int)l->args[i]->ival);
+        if (!b)
+            err(c, l->args[i]->pos, "%s is not a level flag",
+                describe(c, l->args[i]));
+        else if ((bits & b) == b)
+            warn(c, l->args[i]->pos, "flag %s is given twice",
+                 lev_word_name((int)l->args[i]->ival));
+        bits |= b;
+    }
+    c->flags = bits;
+}
+
+static void check_stmt(chk *c, const lev_stmt *s)
+{
+    if (s->chance) {
+        check_cond(c, s->chance);
+        if (c->cond_depth >= MAX_COND_NEST) {
+            err(c, s->pos, "IF, LOOP and chances nested more than %d deep",
+                MAX_COND_NEST);
+            return;
+        }
+        c->cond_depth++;
+    }
+    switch (s->kind) {
+    case LEV_S_MESSAGE: want_str(c, arg(s, 0), "the message"); break;
+    case LEV_S_INIT_MAP: check_init_map(c, s); break;
+    case LEV_S_FLAGS: check_flags_stmt(c, s); break;
+    case LEV_S_MAP: check_map(c, s); break;
+    case LEV_S_NOMAP:
+        c->max_x = 79;
+        c->max_y = 21;
+        c->have_map = 0;
+        break;
+    case LEV_S_OBJECT: case LEV_S_CONTAINER: check_object(c, s); break;
+    case LEV_S_MONSTER: check_monster(c, s); break;
+    case LEV_S_TRAP: check_trap(c, s); break;
+    case LEV_S_DOOR:
+        want_word(c, arg(s, 0), w_door, 1, "the door state");
+        want_sel(c, arg(s, 1), "the doors");
+        break;
+    case LEV_S_ROOMDOOR: check_roomdoor(c, s); break;
+    case LEV_S_DRAWBRIDGE: check_drawbridge(c, s); break;
+    case LEV_S_MAZEWALK:
+        want_coord(c, arg(s, 0), "the start");
+        if (arg(s, 3))
+            want_mapchar(c, arg(s, 3), "the fill", 0);
+        break;
+    case LEV_S_WALLIFY:
+        if (arg(s, 0))
+            want_sel(c, arg(s, 0), "the area");
+        break;
+    case LEV_S_REGION: check_region_stmt(c, s); break;
+    case LEV_S_ROOM: case LEV_S_SUBROOM: check_room(c, s); break;
+    case LEV_S_ALTAR: {
+        static const int types[] = {LEV_W_ALTAR, LEV_W_SHRINE, LEV_W_SANCTUM, 0};
+        want_coord(c, arg(s, 0), "the position");
+        check_alignment(c, arg(s, 1));
+        want_word(c, arg(s, 2), types, 1, "the altar type");
+        break;
+    }
+    case LEV_S_LADDER: case LEV_S_STAIR:
+        if (arg(s, 0)->kind == LEV_E_LEVREGION)
+            err(c, arg(s, 0)->pos, "a stair in an area needs two areas: "
+                "STAIR: area, excluded area, up|down");
+        else
+            want_coord(c, arg(s, 0), "the position");
+        break;
+    case LEV_S_STAIR_REGION: case LEV_S_PORTAL: case LEV_S_TELEPORT_REGION:
+    case LEV_S_BRANCH:
+        check_level_region(c, s);
+        break;
+    case LEV_S_FOUNTAIN: case LEV_S_SINK: case LEV_S_POOL:
+        want_sel(c, arg(s, 0), "the area");
+        break;
+    case LEV_S_TERRAIN:
+        want_sel(c, arg(s, 0), "the area");
+        want_mapchar(c, arg(s, 1), "the terrain", 1);
+        break;
+    case LEV_S_REPLACE_TERRAIN:
+        want_region(c, arg(s, 0), "the area");
+        want_mapchar(c, arg(s, 1), "the terrain to replace", 1);
+        want_mapchar(c, arg(s, 2), "the new terrain", 1);
+        break;
+    case LEV_S_NON_DIGGABLE: case LEV_S_NON_PASSWALL:
+        want_region(c, arg(s, 0), "the area");
+        break;
+    case LEV_S_GOLD:
+        want_int(c, arg(s, 0), "the amount");
+        want_coord(c, arg(s, 1), "the position");
+        break;
+    case LEV_S_ENGRAVING: {
+        static const int types[] = {LEV_W_DUST, LEV_W_ENGRAVE, LEV_W_BURN,
+                                    LEV_W_MARK, LEV_W_BLOOD, 0};
+        want_coord(c, arg(s, 0), "the position");
+        want_word(c, arg(s, 1), types, 1, "the engraving type");
+        want_str(c, arg(s, 2), "the text");
+        break;
+    }
+    case LEV_S_GRAVE:
+        want_coord(c, arg(s, 0), "the position");
+        if (arg(s, 1) && arg(s, 1)->kind != LEV_E_RANDOM)
+            want_str(c, arg(s, 1), "the epitaph");
+        break;
+    case LEV_S_MINERALIZE:
+        for (size_t i = 0; i < 4; i++)
+            if (arg(s, i))
+                want_int(c, arg(s, i), "a MINERALIZE chance");
+        break;
+    case LEV_S_RANDOM_CORRIDORS:
+        if (arg(s, 0) && arg(s, 0)->kind != LEV_E_RANDOM)
+            want_int(c, arg(s, 0), "the corridor style");
+        break;
+    case LEV_S_CORRIDOR:
+        check_corridor_end(c, arg(s, 0));
+        if (arg(s, 1)->kind == LEV_E_TUPLE)
+            check_corridor_end(c, arg(s, 1));
+        else
+            want_int(c, arg(s, 1), "the corridor length");
+        break;
+    case LEV_S_SPILL:
+        want_coord(c, arg(s, 0), "the start");
+        want_mapchar(c, arg(s, 1), "the terrain", 1);
+        want_int(c, arg(s, 3), "the length");
+        break;
+    case LEV_S_WALLWALK:
+        want_coord(c, arg(s, 0), "the start");
+        want_mapchar(c, arg(s, 1), "the wall terrain", 1);
+        if (arg(s, 2))
+            want_mapchar(c, arg(s, 2), "the floor terrain", 1);
+        break;
+    case LEV_S_SOUNDS: check_sounds(c, s); break;
+    case LEV_S_MON_GENERATION: check_mon_generation(c, s); break;
+    case LEV_S_VAULTGEN: check_vaultgen(c, s); break;
+    case LEV_S_SHUFFLE: {
+        const lev_expr *v = arg(s, 0);
+        if (v->nargs || v->sval2)
+            err(c, v->pos, "SHUFFLE needs an array variable like $a");
+        else
+            check_var(c, v, LT_NONE, "SHUFFLE");
+        int slot = lev_scope_find(c->sc, v->sval);
+        if (slot >= 0 && !(c->sc->v[slot].type & LT_ARRAY))
+            err(c, v->pos, "SHUFFLE needs an array; %s is %s", v->sval,
+                lev_type_name(c->sc->v[slot].type));
+        break;
+    }
+    case LEV_S_ASSIGN: check_assign(c, s); break;
+    case LEV_S_IF:
+        check_cond(c, arg(s, 0));
+        check_nested(c, s, &c->cond_depth, MAX_COND_NEST,
+                     "IF, LOOP and chances");
+        break;
+    case LEV_S_LOOP:
+        want_int(c, arg(s, 0), "the LOOP count");
+        c->breakable++;
+        check_nested(c, s, &c->cond_depth, MAX_COND_NEST,
+                     "IF, LOOP and chances");
+        c->breakable--;
+        break;
+    case LEV_S_SWITCH: check_switch(c, s); break;
+    case LEV_S_BREAK:
+        if (!c->breakable)
+            err(c, s->pos, "BREAK outside a LOOP, FOR, SWITCH or block");
+        break;
+    case LEV_S_FOR: check_for(c, s); break;
+    case LEV_S_FUNCTION: check_function(c, s); break;
+    case LEV_S_CALL: check_call_stmt(c, s); break;
+    default: break;
+    }
+    if (s->chance)
+        c->cond_depth--;
+}
+
+static void check_block(chk *c, const lev_block *b)
+{
+    for (size_t i = 0; i < b->n && !c->d.gave_up; i++)
+        check_stmt(c, b->v[i]);
+}
+
+/* ---- levels ---- */
+
+/* Expand one "%[0-9]*i" counter; NULL (and an error) for a bad name. */
+static char *expand_name(chk *c, const lev_level *l)
+{
+    const char *n = l->name;
+    const char *pct = strchr(n, '%');
+    if (!pct)
+        return xstrdup(n);
+    const char *q = pct + 1;
+    while (*q >= '0' && *q <= '9')
+        q++;
+    if (*q != 'i') {
+        err(c, l->name_pos, "a level name may contain only a %%i counter "
+            "like %%04i");
+        return NULL;
+    }
+    if (strchr(q, '%')) {
+        err(c, l->name_pos, "a level name may contain one %%i counter");
+        return NULL;
+    }
+    int width = atoi(pct + 1);
+    if (width > 14)
+        width = 15;
+    char num[32];
+    snprintf(num, sizeof num, pct[1] == '0' ? "%0*d" : "%*d", width,
+             ++c->counter);
+    return xasprintf("%.*s%s%s", (int)(pct - n), n, num, q + 1);
+}
+
+static int name_char_ok(char ch)
+{
+    return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+           (ch >= '0' && ch <= '9') || ch == '_' || ch == '-';
+}
+
+static char *check_level_name(chk *c, const lev_level *l)
+{
+    char *name = expand_name(c, l);
+    if (!name)
+        return NULL;
+    const char *bad = NULL;
+    if (!name[0])
+        bad = "a level needs a name";
+    else if (strchr(name, '/'))
+        bad = "a level name cannot contain '/'";
+    else if (strchr(name, '.'))
+        bad = "a level name cannot contain '.'";
+    for (const char *p = name; !bad && *p; p++)
+        if (!name_char_ok(*p))
+            bad = "a level name may use only letters, digits, '_' and '-'";
+    if (bad) {
+        err(c, l->name_pos, "%s", bad);
+    } else if (strlen(name) > MAX_NAME) {
+        err(c, l->name_pos, "level name \"%s\" is %zu characters long; at "
+            "most %d", name, strlen(name), MAX_NAME);
+        bad = "";
+    }
+    if (bad) {
+        free(name);
+        return NULL;
+    }
+    return name;
+}
+
+static void check_level(chk *c, const lev_file *f, const lev_level *l)
+{
+    lev_scope sc;
+    lev_scope_init(&sc);
+    c->sc = &sc;
+    c->max_x = 79;
+    c->max_y = 21;
+    c->have_map = 0;
+    c->flags = 0;
+    c->vault_freq = 0;
+    c->vaultgen_seen = 0;
+    char *name = check_level_name(c, l);
+    if (l->flags)
+        check_flags_stmt(c, l->flags);
+    check_block(c, &l->body);
+    lev_scope_free(&sc);
+    c->sc = NULL;
+    if (!name)
+        return;
+    lev_plan *p = c->plan;
+    p->levels = xrealloc(p->levels, (p->nlevels + 1) * sizeof *p->levels);
+    lev_plan_level *pl = &p->levels[p->nlevels++];
+    pl->level = l;
+    pl->file = f;
+    pl->name = name;
+    pl->flags = c->flags;
+    pl->vault_freq = c->flags & SPLEV_F_RNDVAULT
+                         ? (c->vault_freq ? c->vault_freq : 1) : 0;
+}
+
+static void add_file(chk *c, const lev_file *f)
+{
+    if (c->nfiles == c->capfiles) {
+        c->capfiles = c->capfiles ? c->capfiles * 2 : 8;
+        c->files = xrealloc(c->files, c->capfiles * sizeof *c->files);
+    }
+    c->files[c->nfiles++] = f;
+}
+
+/* A file: its header (FUNCTIONs, INCLUDEd files with their levels), then
+ * its levels. */
+static void check_file(chk *c, const lev_file *f)
+{
+    add_file(c, f);
+    lev_scope none;
+    lev_scope_init(&none);
+    for (size_t i = 0; i < f->header.n && !c->d.gave_up; i++) {
+        const lev_stmt *s = f->header.v[i];
+        c->sc = &none;
+        if (s->kind == LEV_S_INCLUDE && s->included)
+            check_file(c, s->included);
+        else if (s->kind == LEV_S_FUNCTION)
+            check_function(c, s);
+    }
+    lev_scope_free(&none);
+    for (size_t i = 0; i < f->nlevels && !c->d.gave_up; i++)
+        check_level(c, f, f->levels[i]);
+}
+
+lev_plan *lev_check(const lev_file *f, const lev_check_opts *opt)
+{
+    static const lev_check_opts none;
+    chk c;
+    memset(&c, 0, sizeof c);
+    c.o = opt ? opt : &none;
+    diag_init(&c.d, f->path, f->src, f->src_len);
+    if (c.o->diag_out)
+        c.d.out = c.o->diag_out;
+    c.d.max_errors = c.o->max_errors > 0 ? c.o->max_errors : 50;
+    c.plan = xcalloc(1, sizeof *c.plan);
+    check_file(&c, f);
+    c.plan->errors = c.d.errors;
+    c.plan->warnings = c.d.warnings;
+    free(c.files);
+    return c.plan;
+}
+
+void lev_plan_free(lev_plan *p)
+{
+    if (!p)
+        return;
+    for (size_t i = 0; i < p->nlevels; i++)
+        free(p->levels[i].name);
+    free(p->levels);
+    free(p->funcs);
+    free(p);
+}
+
+const lev_stmt *lev_plan_function(const lev_plan *p, const char *name)
+{
+    for (size_t i = 0; i < p->nfuncs; i++)
+        if (strcmp(p->funcs[i]->name, name) == 0)
+            return p->funcs[i];
+    return NULL;
+}

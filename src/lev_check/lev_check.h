@@ -1,0 +1,99 @@
+/* lev_check.h - the lev_comp semantic checker: a parsed des-file (ast.h)
+ * in, every error of SEMANTICS.md §10 (and ours) reported at its token,
+ * plus what the code generator needs to agree with it: value types,
+ * variable scopes, the meaning of value words and the plan of levels.
+ *
+ *   lev_plan *p = lev_check(f, &opt);      (f from lev_parse_file)
+ *   if (p->errors == 0) ... lev_emit each p->levels[i] ...
+ *   lev_plan_free(p);
+ *
+ * Diagnostics go through f->src (and each INCLUDEd file's own text), so
+ * they carry the file, line, column and a caret of the offending token. */
+#ifndef SPLEV_LEV_CHECK_H
+#define SPLEV_LEV_CHECK_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "lev_front/ast.h"
+
+/* ---- value types: SPLEV_V_* (levscript.h), with LT_ARRAY for arrays ---- */
+enum { LT_NONE = 0, LT_ARRAY = 0x100 };
+/* "an integer", "an array of coordinates", ... */
+const char *lev_type_name(int t);
+
+/* ---- the names table (--names FILE) ---- */
+typedef struct lev_names lev_names;
+lev_names *lev_names_load(const char *path, char *err, size_t errlen);
+void lev_names_free(lev_names *n);
+
+/* ---- variables: one slot per name and frame, in order of definition ---- */
+typedef struct lev_var {
+    const char *name;       /* borrowed from the tree ("$name") */
+    int type;
+} lev_var;
+
+typedef struct lev_scope {
+    lev_var *v;
+    size_t n, cap;
+    int32_t *hash;          /* open addressing over v (index + 1) */
+    size_t hcap;
+} lev_scope;
+
+void lev_scope_init(lev_scope *s);
+void lev_scope_free(lev_scope *s);
+/* The slot of name, or -1. */
+int lev_scope_find(const lev_scope *s, const char *name);
+/* A new slot; hidden slots (FOR's end and step) are never found by name. */
+int lev_scope_add(lev_scope *s, const char *name, int type, int hidden);
+
+/* ---- meanings shared with the code generator ---- */
+/* The operand value of a value word (doc/formats.md, Operand conventions). */
+int lev_word_value(int word);
+/* SPLEV_F_* bits of a FLAGS word, 0 when it is not a flag. */
+uint32_t lev_flag_bits(int word);
+/* Room type code of a name (splev_room_type_name), -1 when unknown. */
+int lev_room_type(const char *name);
+/* The core function of a name ("level.depth", "str" ...), or -1. */
+int lev_core_lookup(const char *name);
+
+/* The type of a value expression (right side of an assignment, element
+ * of an array, argument) in a scope; LT_NONE when it has none. */
+int lev_value_type(const lev_expr *e, const lev_scope *s);
+/* Is the expression made of literals only (SWITCH: rn2 of a constant)? */
+int lev_expr_constant(const lev_expr *e);
+/* The value of a constant integer expression (lev_expr_constant). */
+long lev_expr_eval(const lev_expr *e);
+
+/* ---- the checker ---- */
+typedef struct lev_check_opts {
+    const lev_names *names;     /* NULL: any monster/object name */
+    FILE *diag_out;             /* NULL: stderr */
+    int werror, no_warnings;
+    int extra_warnings;         /* -Wall: also the pedantic warnings */
+    int max_errors;             /* 0: 50 */
+} lev_check_opts;
+
+/* One level to generate, in compile order (INCLUDEd files' levels first). */
+typedef struct lev_plan_level {
+    const lev_level *level;
+    const lev_file *file;       /* the file the LEVEL is in */
+    char *name;                 /* after %i expansion */
+    uint32_t flags;             /* SPLEV_F_* */
+    uint32_t vault_freq;        /* 0 unless rndvault */
+} lev_plan_level;
+
+typedef struct lev_plan {
+    lev_plan_level *levels;
+    size_t nlevels;
+    const lev_stmt **funcs;     /* every FUNCTION, by definition order */
+    size_t nfuncs;
+    int errors, warnings;       /* of the checker alone */
+} lev_plan;
+
+lev_plan *lev_check(const lev_file *f, const lev_check_opts *opt);
+void lev_plan_free(lev_plan *p);
+/* The FUNCTION named name, or NULL. */
+const lev_stmt *lev_plan_function(const lev_plan *p, const char *name);
+
+#endif

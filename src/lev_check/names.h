@@ -1,0 +1,24 @@
+/* names.h - lookups in a names table (internal to the checker). */
+#ifndef SPLEV_LEV_CHECK_NAMES_H
+#define SPLEV_LEV_CHECK_NAMES_H
+
+#include "lev_check/lev_check.h"
+
+#include <strings.h>
+
+enum { LEV_NK_MONSTER, LEV_NK_OBJECT, LEV_NK_TRAP, LEV_NK_ROOM, LEV_NK_COUNT };
+
+typedef struct lev_namekind {
+    const char **names;     /* NULL-terminated (suggest_word) */
+    char *classes;
+    size_t n, cap;
+} lev_namekind;
+
+const lev_namekind *lev_names_kind(const lev_names *n, int kind);
+/* 1 when name (of class cls, 0 any) is in the table; *case_only is set
+ * when it matched only ignoring case. */
+int lev_names_find(const lev_names *n, int kind, const char *name, int cls,
+                   int *case_only);
+int lev_names_has_class(const lev_names *n, int kind, int cls);
+
+#endif

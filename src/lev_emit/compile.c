@@ -1,0 +1,162 @@
+/* compile.c - the whole compiler in memory (splev/levcomp.h): front end,
+ * checker, code generator, and the verifying loader run on every script
+ * generated, so nothing that would be refused at load time is returned. */
+#include "splev/levcomp.h"
+
+#include "common/common.h"
+#include "lev_check/lev_check.h"
+#include "lev_emit/lev_emit.h"
+#include "lev_front/lev_front.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct splev_levcomp {
+    splev_levcomp_opts o;
+    lev_names *names;
+};
+
+splev_levcomp *splev_levcomp_new(const splev_levcomp_opts *opts, char *err,
+                                 size_t errlen)
+{
+    splev_levcomp *lc = xcalloc(1, sizeof *lc);
+    if (opts)
+        lc->o = *opts;
+    if (lc->o.names_file) {
+        lc->names = lev_names_load(lc->o.names_file, err, errlen);
+        if (!lc->names) {
+            free(lc);
+            return NULL;
+        }
+    }
+    return lc;
+}
+
+void splev_levcomp_free(splev_levcomp *lc)
+{
+    if (!lc)
+        return;
+    lev_names_free(lc->names);
+    free(lc);
+}
+
+void splev_compiled_free(splev_compiled *r)
+{
+    if (!r)
+        return;
+    for (size_t i = 0; i < r->nlevels; i++) {
+        free(r->levels[i].name);
+        free(r->levels[i].bytes);
+        splev_lev_free(r->levels[i].script);
+    }
+    free(r->levels);
+    free(r);
+}
+
+static void drop_levels(splev_compiled *r)
+{
+    for (size_t i = 0; i < r->nlevels; i++) {
+        free(r->levels[i].name);
+        free(r->levels[i].bytes);
+        splev_lev_free(r->levels[i].script);
+    }
+    free(r->levels);
+    r->levels = NULL;
+    r->nlevels = 0;
+}
+
+/* Generate and verify one level; 0 (after a message) on failure. */
+static int build_level(const splev_levcomp *lc, const lev_plan *p,
+                       const lev_plan_level *pl, splev_compiled_level *out)
+{
+    FILE *dout = lc->o.diag_out ? lc->o.diag_out : stderr;
+    char err[300];
+    size_t len = 0;
+    unsigned char *bytes = lev_emit_level(p, pl, &len, err, sizeof err);
+    if (!bytes) {
+        fprintf(dout, "%s:%d: error: level \"%s\": %s\n", pl->file->path,
+                pl->level->pos.line, pl->name, err);
+        return 0;
+    }
+    splev_levscript *s = splev_lev_decode(bytes, len, err, sizeof err);
+    if (!s) {
+        fprintf(dout, "%s:%d: error: level \"%s\": internal error: the "
+                "generated script fails verification (%s)\n", pl->file->path,
+                pl->level->pos.line, pl->name, err);
+        free(bytes);
+        return 0;
+    }
+    out->name = xstrdup(pl->name);
+    out->bytes = bytes;
+    out->len = len;
+    out->script = s;
+    out->vault_freq = pl->vault_freq;
+    return 1;
+}
+
+/* Check and generate a parsed file. */
+static splev_compiled *compile_tree(splev_levcomp *lc, lev_file *f)
+{
+    splev_compiled *r = xcalloc(1, sizeof *r);
+    r->errors = f->errors;
+    r->warnings = f->warnings;
+    if (f->errors)
+        return r;
+    lev_check_opts co;
+    memset(&co, 0, sizeof co);
+    co.names = lc->names;
+    co.diag_out = lc->o.diag_out;
+    co.werror = lc->o.werror;
+    co.no_warnings = lc->o.no_warnings;
+    co.extra_warnings = lc->o.extra_warnings;
+    co.max_errors = lc->o.max_errors;
+    lev_plan *p = lev_check(f, &co);
+    r->errors += p->errors;
+    r->warnings += p->warnings;
+    if (p->errors == 0 && p->nlevels) {
+        r->levels = xcalloc(p->nlevels, sizeof *r->levels);
+        for (size_t i = 0; i < p->nlevels; i++) {
+            if (!build_level(lc, p, &p->levels[i], &r->levels[r->nlevels])) {
+                r->errors++;
+                continue;
+            }
+            r->nlevels++;
+        }
+    }
+    if (r->errors)
+        drop_levels(r);
+    lev_plan_free(p);
+    return r;
+}
+
+static void front_opts(const splev_levcomp *lc, lev_options *fo)
+{
+    memset(fo, 0, sizeof *fo);
+    fo->include_dirs = lc->o.include_dirs;
+    fo->n_include_dirs = lc->o.n_include_dirs;
+    fo->max_errors = lc->o.max_errors;
+    fo->diag_out = lc->o.diag_out;
+    fo->werror = lc->o.werror;
+    fo->no_warnings = lc->o.no_warnings;
+}
+
+splev_compiled *splev_levcomp_file(splev_levcomp *lc, const char *path)
+{
+    lev_options fo;
+    front_opts(lc, &fo);
+    lev_file *f = lev_parse_file(path, &fo);
+    splev_compiled *r = compile_tree(lc, f);
+    lev_file_free(f);
+    return r;
+}
+
+splev_compiled *splev_levcomp_buffer(splev_levcomp *lc, const char *name,
+                                     const char *text, size_t len)
+{
+    lev_options fo;
+    front_opts(lc, &fo);
+    lev_file *f = lev_parse_buffer(name, text, len, &fo);
+    splev_compiled *r = compile_tree(lc, f);
+    lev_file_free(f);
+    return r;
+}
