@@ -6,6 +6,7 @@
 #include "splev.h"
 #include "splev/foreign.h"
 #include "splev/interp.h"
+#include "splev/levcomp.h"
 
 #include <time.h>
 
@@ -39,11 +40,15 @@ typedef struct options {
     int format_given;
     int crlf, split;       /* --crlf, --split */
     splev_genctx ctx;      /* --depth ... */
+    const char *level;     /* --level NAME: a level of a .des file */
+    int all;               /* --all: every level of a .des file */
+    int disasm;            /* --disasm: list the code instead */
     int help, version;
 } options;
 
 static const char usage_text[] =
-    "Usage: levgen [options] FILE.lev\n"
+    "Usage: levgen [options] FILE.lev|FILE.des\n"
+    "       levgen --disasm FILE.lev|FILE.des\n"
     "       levgen --dungeon FILE [--seed N] [--format text|json] [--count N]\n"
     "       levgen --import asciifarm|roguecloud FILE [--room NAME] [--split]\n"
     "       levgen --help | --version\n"
@@ -52,6 +57,9 @@ static const char usage_text[] =
     "for a seed and shows it; lays out a compiled dungeon script (written by\n"
     "dgn_comp); or turns another game's map into a des-file.\n"
     "\n"
+    "  --level NAME      the level of a .des file to run (default: the first)\n"
+    "  --all             run every level of a .des file, one after another\n"
+    "  --disasm          print the level script's code instead of running it\n"
     "  --seed N          the seed, 0..18446744073709551615 (default 1)\n"
     "  --format FMT      levels: text (default), ansi, json, asciifarm,\n"
     "                    roguecloud; dungeons: text or json\n"
@@ -243,7 +251,14 @@ typedef struct value_option {
     int (*set)(options *, const char *);
 } value_option;
 
+static int set_level(options *o, const char *v)
+{
+    o->level = v;
+    return 0;
+}
+
 static const value_option value_options[] = {
+    {"--level", set_level},
     {"--dungeon", set_dungeon},
     {"--seed", set_seed},
     {"--count", set_count},
@@ -296,6 +311,8 @@ static int parse_one(options *o, int argc, char **argv, int i)
         {"--crlf", offsetof(options, crlf)},
         {"--split", offsetof(options, split)},
         {"--night", offsetof(options, ctx) + offsetof(splev_genctx, night)},
+        {"--all", offsetof(options, all)},
+        {"--disasm", offsetof(options, disasm)},
     };
     for (size_t k = 0; k < sizeof flags / sizeof *flags; k++)
         if (strcmp(argv[i], flags[k].name) == 0) {
@@ -503,13 +520,63 @@ static int check_levels(const options *o, const splev_levscript *s)
     return failed ? EXIT_BAD_INPUT : 0;
 }
 
+static int is_des(const char *path)
+{
+    size_t n = strlen(path);
+    return n > 4 && strcmp(path + n - 4, ".des") == 0;
+}
+
+/* Run, check or list one script. */
+static int use_script(const options *o, const splev_levscript *s)
+{
+    if (o->disasm) {
+        splev_lev_disasm(stdout, s);
+        return fflush(stdout) == 0 ? 0 : EXIT_BAD_INPUT;
+    }
+    return o->count > 0 ? check_levels(o, s) : show_level(o, s);
+}
+
+/* A .des file compiled in memory: --level NAME, --all, or the first. */
+static int run_des(const options *o)
+{
+    splev_levcomp_opts lo;
+    memset(&lo, 0, sizeof lo);
+    char err[600];
+    splev_levcomp *lc = splev_levcomp_new(&lo, err, sizeof err);
+    splev_compiled *c = splev_levcomp_file(lc, o->input);
+    int rc = 0;
+    if (c->errors) {
+        fprintf(stderr, "levgen: %s: not compiled (%d error%s)\n", o->input,
+                c->errors, c->errors == 1 ? "" : "s");
+        rc = EXIT_BAD_INPUT;
+    } else if (c->nlevels == 0) {
+        fprintf(stderr, "levgen: %s: no LEVEL in this file\n", o->input);
+        rc = EXIT_BAD_INPUT;
+    }
+    size_t used = 0;
+    for (size_t i = 0; rc == 0 && i < c->nlevels; i++) {
+        if (o->level ? strcmp(c->levels[i].name, o->level) != 0
+                     : !o->all && i > 0)
+            continue;
+        used++;
+        rc = use_script(o, c->levels[i].script);
+    }
+    if (rc == 0 && used == 0) {
+        fprintf(stderr, "levgen: %s: no level named \"%s\"\n", o->input,
+                o->level);
+        rc = EXIT_BAD_INPUT;
+    }
+    splev_compiled_free(c);
+    splev_levcomp_free(lc);
+    return rc;
+}
+
 static int run_level(options *o)
 {
-    size_t n = strlen(o->input);
-    if (n > 4 && strcmp(o->input + n - 4, ".des") == 0) {
-        fprintf(stderr, "levgen: %s: compile it with lev_comp first; "
-                "levgen runs .lev files\n", o->input);
-        return EXIT_BAD_INPUT;
+    if (!is_des(o->input) && (o->level || o->all)) {
+        fprintf(stderr, "levgen: --level and --all choose among the levels "
+                "of a .des file\n");
+        return EXIT_USAGE;
     }
     splev_names *names = NULL;
     if (o->names) {
@@ -521,11 +588,15 @@ static int run_level(options *o)
         }
         o->ctx.names = names;
     }
-    splev_levscript *s = load_level_script(o);
     int rc = EXIT_BAD_INPUT;
-    if (s)
-        rc = o->count > 0 ? check_levels(o, s) : show_level(o, s);
-    splev_lev_free(s);
+    if (is_des(o->input)) {
+        rc = run_des(o);
+    } else {
+        splev_levscript *s = load_level_script(o);
+        if (s)
+            rc = use_script(o, s);
+        splev_lev_free(s);
+    }
     splev_names_free(names);
     return rc;
 }

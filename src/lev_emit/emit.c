@@ -46,6 +46,7 @@ typedef struct em {
     breaks *brk;            /* innermost breakable construct */
     uint32_t file, line;    /* source of the statement being emitted */
     int containers, monster_block;
+    uint16_t coord_uses[SPLEV_COLNO][SPLEV_ROWNO]; /* literal (x,y) counts */
     char *err;
     size_t errlen;
     int failed;
@@ -307,9 +308,11 @@ static void e_coord(em *m, const lev_expr *e)
     switch (e->kind) {
     case LEV_E_COORD: {
         const lev_expr *x = e->args[0], *y = e->args[1];
+        /* A coordinate met once costs less built by CORE than pooled. */
         if (lev_expr_constant(x) && lev_expr_constant(y) &&
             in_range(lev_expr_eval(x), 0, SPLEV_COLNO - 1) &&
-            in_range(lev_expr_eval(y), 0, SPLEV_ROWNO - 1)) {
+            in_range(lev_expr_eval(y), 0, SPLEV_ROWNO - 1) &&
+            m->coord_uses[lev_expr_eval(x)][lev_expr_eval(y)] > 1) {
             push_const(m, SPLEV_V_COORD, (int32_t)lev_expr_eval(x),
                        (int32_t)lev_expr_eval(y), 0, 0, NULL);
             return;
@@ -1297,6 +1300,38 @@ static void e_block(em *m, const lev_block *b)
         e_stmt(m, b->v[i]);
 }
 
+/* ---- literal coordinates, counted before emitting ---- */
+
+static void count_expr(em *m, const lev_expr *e)
+{
+    if (!e)
+        return;
+    if (e->kind == LEV_E_COORD && e->nargs == 2 &&
+        lev_expr_constant(e->args[0]) && lev_expr_constant(e->args[1])) {
+        long x = lev_expr_eval(e->args[0]), y = lev_expr_eval(e->args[1]);
+        if (in_range(x, 0, SPLEV_COLNO - 1) && in_range(y, 0, SPLEV_ROWNO - 1) &&
+            m->coord_uses[x][y] < 0xffff)
+            m->coord_uses[x][y]++;
+        return;
+    }
+    for (size_t i = 0; i < e->nargs; i++)
+        count_expr(m, e->args[i]);
+}
+
+static void count_block(em *m, const lev_block *b)
+{
+    for (size_t i = 0; i < b->n; i++) {
+        const lev_stmt *s = b->v[i];
+        count_expr(m, s->chance);
+        for (size_t k = 0; k < s->nargs; k++)
+            count_expr(m, s->args[k]);
+        for (size_t k = 0; k < s->nattrs; k++)
+            count_expr(m, s->attrs[k]);
+        count_block(m, &s->body);
+        count_block(m, &s->else_body);
+    }
+}
+
 /* ---- functions and the script ---- */
 
 static void add_varnames(em *m, splev_func *f, const lev_scope *sc)
@@ -1366,6 +1401,9 @@ unsigned char *lev_emit_level(const lev_plan *p, const lev_plan_level *pl,
     m.err = err;
     m.errlen = errlen;
     function_index(&m, NULL);
+    count_block(&m, &pl->level->body);
+    for (size_t i = 0; i < p->nfuncs; i++)
+        count_block(&m, &p->funcs[i]->body);
     at(&m, pl->level->pos);
     lev_scope sc;
     lev_scope_init(&sc);
