@@ -16,6 +16,7 @@
  * No conflicts (%expect 0). */
 %define api.pure full
 %define api.prefix {lev_}
+%define api.location.type {lev_span}
 %locations
 %define parse.error verbose
 %param {void *scanner} {lev_ctx *ctx}
@@ -1098,19 +1099,19 @@ static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
                    lev_ctx *ctx)
 {
     int t;
-    if (ctx->replay == 2) {
-        ctx->replay = 1;
-        *lloc = (LEV_LTYPE){ctx->replay_loc.line, ctx->replay_loc.col,
-                            ctx->replay_loc.line, ctx->replay_loc.col};
-        return ERRSYNC;
-    }
-    if (ctx->replay == 1) {
+    if (ctx->replay) {                  /* after a syntax error */
+        if (ctx->replay == 2) {
+            ctx->replay = 1;
+            lev_span r = ctx->replay_loc;
+            *lloc = (LEV_LTYPE){r.first_line, r.first_column, r.first_line,
+                                r.first_column};
+            return ERRSYNC;
+        }
         ctx->replay = 0;
         *lval = *(LEV_STYPE *)ctx->replay_val;
         free(ctx->replay_val);
         ctx->replay_val = NULL;
-        lev_pos r = ctx->replay_loc;
-        *lloc = (LEV_LTYPE){r.line, r.col, r.end_line, r.end_col};
+        *lloc = ctx->replay_loc;
         t = ctx->replay_tok;
     } else if (ctx->stop || ctx->d->gave_up) {
         t = 0;
@@ -1121,15 +1122,14 @@ static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
         *lloc = (LEV_LTYPE){ctx->line, ctx->col, ctx->line, ctx->col};
 
     ctx->prev_ident = ctx->cur_ident;
-    ctx->cur_ident = NULL;
+    ctx->cur_ident = t == IDENT ? lval->str : NULL;    /* arena: no copy */
     ctx->prev_tok = ctx->tok;
     ctx->prev_loc = ctx->tok_loc;
-    ctx->tok_first = ctx->tok == 0 || lloc->first_line > ctx->tok_loc.end_line;
+    ctx->tok_first = ctx->tok == 0 ||
+                     lloc->first_line > ctx->tok_loc.last_line;
     ctx->tok = t;
     ctx->tok_val = lval;
-    ctx->tok_loc = P(*lloc);
-    if (t == IDENT)
-        ctx->cur_ident = lval->str;     /* in the arena: no copy */
+    ctx->tok_loc = *lloc;
     int k = stmt_kind_of(t);
     if (k >= 0) {
         ctx->stmt_kw = k;
@@ -1248,14 +1248,15 @@ static const char *const keyword_list[] = {
     "solidfill", "mazegrid", "mines", NULL,
 };
 
-static void unknown_word(lev_ctx *ctx, const char *w, lev_pos pos)
+static void unknown_word(lev_ctx *ctx, const char *w, lev_span loc)
 {
+    srcpos pos = lev_span_srcpos(loc);
     const char *s = suggest_word(w, keyword_list);
     if (s)
-        diag_error(ctx->d, lev_srcpos(pos),
-                   "unknown word '%.60s', did you mean %s?", w, s);
+        diag_error(ctx->d, pos, "unknown word '%.60s', did you mean %s?", w,
+                   s);
     else
-        diag_error(ctx->d, lev_srcpos(pos), "unknown word '%.60s'", w);
+        diag_error(ctx->d, pos, "unknown word '%.60s'", w);
 }
 
 static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
@@ -1264,7 +1265,7 @@ static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
     (void)scanner;
     (void)loc;
     if (strcmp(msg, "memory exhausted") == 0) {
-        diag_error(ctx->d, lev_srcpos(ctx->tok_loc),
+        diag_error(ctx->d, lev_span_srcpos(ctx->tok_loc),
                    "the text is nested too deeply to parse");
         return;
     }
@@ -1305,11 +1306,11 @@ static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
     if (exp) {
         clean_names(exp + 12, expected, sizeof expected);
         if (have_prev)
-            diag_error(ctx->d, lev_srcpos(ctx->tok_loc),
+            diag_error(ctx->d, lev_span_srcpos(ctx->tok_loc),
                        "expected %s after %s, found %s", expected, prev,
                        found);
         else
-            diag_error(ctx->d, lev_srcpos(ctx->tok_loc),
+            diag_error(ctx->d, lev_span_srcpos(ctx->tok_loc),
                        "expected %s, found %s", expected, found);
         return;
     }
@@ -1321,13 +1322,13 @@ static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
         slot_name(ctx->stmt_kw, commas, slot, sizeof slot))
         words = slot_words(slot);
     if (words)
-        diag_error(ctx->d, lev_srcpos(ctx->tok_loc),
+        diag_error(ctx->d, lev_span_srcpos(ctx->tok_loc),
                    "expected %s after %s, found %s", words, prev, found);
     else if (have_prev)
-        diag_error(ctx->d, lev_srcpos(ctx->tok_loc),
+        diag_error(ctx->d, lev_span_srcpos(ctx->tok_loc),
                    "%s is not expected after %s", found, prev);
     else
-        diag_error(ctx->d, lev_srcpos(ctx->tok_loc), "unexpected %s", found);
+        diag_error(ctx->d, lev_span_srcpos(ctx->tok_loc), "unexpected %s", found);
 }
 
 /* Run one parse; called by parse.c. */
@@ -1337,9 +1338,11 @@ int lev_run_parser(lev_ctx *ctx, const char *text, size_t len)
     yyscan_t scanner;
     if (levyylex_init_extra(ctx, &scanner) != 0)
         return -1;
-    YY_BUFFER_STATE b = levyy_scan_bytes(text, (int)len, scanner);
+    /* The scanner reads ctx->src through its YY_INPUT (lev.l). */
+    ctx->src = text;
+    ctx->src_len = len;
+    ctx->src_read = 0;
     int r = lev_parse(scanner, ctx);
-    levyy_delete_buffer(b, scanner);
     levyylex_destroy(scanner);
     ctx->map = NULL;            /* unfinished MAP: in the arena */
     free(ctx->replay_val);

@@ -9,6 +9,13 @@
 #include "lev_front/ast.h"
 #include "lev_front/lev_front.h"
 
+/* A token's or a rule's extent, as the parser tracks it (its location
+ * type): first and last character, 1-based lines and byte columns. */
+typedef struct lev_span {
+    int first_line, first_column;
+    int last_line, last_column;
+} lev_span;
+
 /* The chain of files being parsed, innermost first (INCLUDE cycles). */
 typedef struct lev_incl {
     const struct lev_incl *up;
@@ -19,6 +26,7 @@ typedef struct lev_incl {
 typedef struct lev_ctx {
     diag *d;
     lev_file *file;
+    const char *path;           /* file->path, which positions point to */
     struct lev_arena *arena;    /* the file's: tree, strings, arrays */
     lev_level *level;           /* receives statements; NULL before LEVEL */
     const lev_options *opt;
@@ -28,6 +36,7 @@ typedef struct lev_ctx {
     /* ---- scanner ---- */
     const char *src;            /* the whole text, for diagnostics */
     size_t src_len;
+    size_t src_read;            /* bytes the scanner has taken */
     int line, col;              /* position of the next byte */
     int nesting;                /* open (, [ and { */
     int stop;                   /* give end of file from now on */
@@ -41,12 +50,12 @@ typedef struct lev_ctx {
     int replay;                 /* 2: give ERRSYNC, 1: give saved token */
     int replay_tok;
     void *replay_val;           /* LEV_STYPE *, owned */
-    lev_pos replay_loc;
+    lev_span replay_loc;
 
     /* ---- the tokens around an error ---- */
     int tok, prev_tok;          /* token kinds */
     void *tok_val;              /* the parser's LEV_STYPE of tok */
-    lev_pos tok_loc, prev_loc;
+    lev_span tok_loc, prev_loc;
     int tok_first;              /* tok is the first token on its line */
     char *prev_ident;           /* text of prev_tok when it was a word */
     char *cur_ident;            /* text of tok when it is a word */
@@ -58,9 +67,24 @@ typedef struct lev_ctx {
 
 /* parse.c: handle an INCLUDE statement (parse the file, attach it). */
 void lev_ctx_include(lev_ctx *ctx, lev_stmt *s);
-/* parse.c: a position in this file. */
-lev_pos lev_ctx_pos(const lev_ctx *ctx, int line, int col, int eline,
-                    int ecol);
-srcpos lev_srcpos(lev_pos p);
+/* A position in this file (inline: the parser makes one per node). */
+static inline lev_pos lev_ctx_pos(const lev_ctx *ctx, int line, int col,
+                                  int eline, int ecol)
+{
+    lev_pos p = {ctx->path, line, col, eline, ecol};
+    return p;
+}
+
+static inline srcpos lev_srcpos(lev_pos p)
+{
+    srcpos s = {p.line, p.col, p.end_line, p.end_col};
+    return s;
+}
+
+static inline srcpos lev_span_srcpos(lev_span l)
+{
+    srcpos s = {l.first_line, l.first_column, l.last_line, l.last_column};
+    return s;
+}
 
 #endif

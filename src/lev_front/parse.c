@@ -20,19 +20,6 @@ int lev_run_parser(lev_ctx *ctx, const char *text, size_t len);
 /* Files larger than this are refused (a des-file is a few hundred KB). */
 #define LEV_MAX_FILE_SIZE ((size_t)1 << 30)
 
-lev_pos lev_ctx_pos(const lev_ctx *ctx, int line, int col, int eline,
-                    int ecol)
-{
-    lev_pos p = {ctx->file->path, line, col, eline, ecol};
-    return p;
-}
-
-srcpos lev_srcpos(lev_pos p)
-{
-    srcpos s = {p.line, p.col, p.end_line, p.end_col};
-    return s;
-}
-
 /* ---- variables used before any assignment ----
  * Text order within a level (or a function body) is what counts: LEVEL
  * starts an empty table, a FUNCTION body has only its parameters. */
@@ -187,6 +174,7 @@ static lev_file *parse_text(const char *name, const char *real,
     memset(&ctx, 0, sizeof ctx);
     ctx.d = &d;
     ctx.file = f;
+    ctx.path = f->path;
     ctx.arena = lev_file_arena(f);
     ctx.opt = opt;
     ctx.chain = &me;
