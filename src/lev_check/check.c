@@ -414,11 +414,16 @@ static void want_mapchar(chk *c, const lev_expr *e, const char *what,
 static void check_thing_name(chk *c, int kind, const lev_expr *name, int cls)
 {
     const char *what = kind == LEV_NK_MONSTER ? "monster" : "object";
-    if (!c->o->names)
-        return;
+    if (!c->o->names || lev_names_kind(c->o->names, kind)->n == 0)
+        return;     /* no table, or no names of this kind in it */
     int case_only;
     if (lev_names_find(c->o->names, kind, name->sval, cls, &case_only))
         return;
+    if (cls && lev_names_find(c->o->names, kind, name->sval, 0, &case_only)) {
+        err(c, name->pos, "%s \"%s\" is not of class '%c'", what, name->sval,
+            cls);
+        return;
+    }
     const lev_namekind *k = lev_names_kind(c->o->names, kind);
     const char *s = suggest_word(name->sval, k->names);
     if (s)
@@ -438,7 +443,8 @@ static void check_class(chk *c, int kind, const lev_expr *ch, int named)
     if (cls < 32 || cls >= 127)
         err(c, ch->pos, "a %s class must be a visible character",
             kind == LEV_NK_MONSTER ? "monster" : "object");
-    else if (c->o->names && !lev_names_has_class(c->o->names, kind, cls))
+    else if (c->o->names && lev_names_kind(c->o->names, kind)->n &&
+             !lev_names_has_class(c->o->names, kind, cls))
         err(c, ch->pos, "'%c' is not a %s class", cls,
             kind == LEV_NK_MONSTER ? "monster" : "object");
 }
@@ -687,7 +693,7 @@ static void check_room_type(chk *c, const lev_expr *e, int *ordinary)
         return;
     }
     int known = lev_room_type(e->sval) >= 0;
-    if (c->o->names) {
+    if (c->o->names && lev_names_kind(c->o->names, LEV_NK_ROOM)->n) {
         int case_only;
         known = lev_names_find(c->o->names, LEV_NK_ROOM, e->sval, 0,
                                &case_only) && !case_only;
@@ -954,7 +960,7 @@ static void check_attrs(chk *c, const lev_stmt *s, int monster)
                 monster ? "a monster" : "an object");
             continue;
         }
-        int slot = k == LEV_A_ERODEPROOF ? LEV_A_ERODED : k;
+        int slot = k;
         if (seen & (1ull << slot)) {
             err(c, a->pos, "%s is given twice", lev_attr_name(k));
             continue;
@@ -1116,7 +1122,7 @@ static void check_trap(chk *c, const lev_stmt *s)
     const lev_expr *t = arg(s, 0);
     if (t->kind == LEV_E_STRING) {
         int known = splev_trap_from_name(t->sval) != 0;
-        if (c->o->names) {
+        if (c->o->names && lev_names_kind(c->o->names, LEV_NK_TRAP)->n) {
             int case_only;
             known = lev_names_find(c->o->names, LEV_NK_TRAP, t->sval, 0,
                                    &case_only) ||
@@ -1126,7 +1132,8 @@ static void check_trap(chk *c, const lev_stmt *s)
             static const char *builtin[SPLEV_TRAP_COUNT + 1];
             for (int i = 1; i < SPLEV_TRAP_COUNT; i++)
                 builtin[i - 1] = splev_trap_name(i);
-            const char *const *list = c->o->names
+            const char *const *list =
+                c->o->names && lev_names_kind(c->o->names, LEV_NK_TRAP)->n
                 ? lev_names_kind(c->o->names, LEV_NK_TRAP)->names : builtin;
             const char *sug = list ? suggest_word(t->sval, list) : NULL;
             if (sug)

@@ -71,8 +71,10 @@ lev_names *lev_names_load(const char *path, char *err, size_t errlen)
                 lev_names_free(n);
                 return NULL;
             }
+            /* "strange object" is the game's dummy entry, not a name */
             for (int k = 0; k < LEV_NK_COUNT; k++)
-                if (strcmp(f[0], kind_words[k]) == 0)
+                if (strcmp(f[0], kind_words[k]) == 0 &&
+                    strcmp(f[3], "strange object") != 0)
                     kind_add(&n->kinds[k], f[3], f[1][0]);
         }
         p = nl ? nl + 1 : NULL;
