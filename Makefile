@@ -249,3 +249,9 @@ check-valgrind:
 	  exit 1; fi
 
 -include $(FUZZ_CORE_OBJ:.o=.d) $(FUZZ_FULL_OBJ:.o=.d) $(FUZZ_BINS:=.d)
+
+# ---- benchmark (not part of check): lev_comp on the corpus and on
+# generated 100 KB, 1 MB and 10 MB levels; instructions, time, memory ----
+.PHONY: bench
+bench: $(BUILD)/bin/lev_comp
+	sh tests/bench.sh $(BUILD)

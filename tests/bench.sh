@@ -1,0 +1,83 @@
+#!/bin/sh
+# tests/bench.sh BUILD - lev_comp benchmark (make bench; not part of check).
+# Reports, side by side, instructions (callgrind), wall time and max RSS
+# for: the whole UnNetHack corpus in one process, and generated single-level
+# des-files of about 100 KB, 1 MB and 10 MB.  The generated level repeats a
+# mix of the common statements (MONSTER, OBJECT, TRAP, IF, LOOP, variables)
+# so its size grows linearly with the statement count.
+set -u
+BUILD=${1:-build}
+LC=$BUILD/bin/lev_comp
+SHARED=$(cd "$(dirname "$0")/../../shared" 2>/dev/null && pwd || echo "")
+T=$(mktemp -d "${TMPDIR:-/tmp}/splev-bench.XXXXXX")
+trap 'rm -rf "$T"' EXIT INT TERM
+[ -x "$LC" ] || { echo "bench: $LC is missing (make first)"; exit 1; }
+
+# gen BYTES FILE: one LEVEL of about BYTES bytes.
+gen() {
+    awk -v want="$1" 'BEGIN {
+        print "LEVEL:\"bench\""
+        print "INIT_MAP: solidfill, '"'"' '"'"'"
+        print "GEOMETRY:center,center"
+        print "MAP"
+        for (y = 0; y < 15; y++) print "|..........................................|"
+        print "ENDMAP"
+        print "$spots = { (1,1), (2,3), (5,4), (9,9) }"
+        n = 0; size = 0
+        while (size < want) {
+            x = n % 40 + 1; y = n % 13 + 1
+            l1 = sprintf("MONSTER: '"'"'d'"'"', (%d,%d), peaceful", x, y)
+            l2 = sprintf("OBJECT: ('"'"'('"'"', \"chest\"), (%d,%d), blessed", y, x % 13)
+            l3 = sprintf("[%d%%]: TRAP: \"arrow\", $spots[%d]", n % 100, n % 4)
+            l4 = sprintf("IF [ $spots[%d].x > %d ] { GOLD: %d, random }", n % 4, n % 7, n)
+            l5 = sprintf("LOOP [ %d ] { OBJECT: '"'"'*'"'"', random }", n % 3 + 1)
+            print l1; print l2; print l3; print l4; print l5
+            size += length(l1) + length(l2) + length(l3) + length(l4) + length(l5) + 5
+            n++
+        }
+    }' >"$2"
+}
+
+gen 100000 "$T/b100k.des"
+gen 1000000 "$T/b1m.des"
+gen 10000000 "$T/b10m.des"
+
+have_cg=0
+command -v valgrind >/dev/null 2>&1 && have_cg=1
+have_time=0
+[ -x /usr/bin/time ] && /usr/bin/time -v true >/dev/null 2>&1 && have_time=1
+
+# measure NAME ARGS...: one line of figures.
+measure() {
+    name=$1
+    shift
+    mkdir -p "$T/out"
+    ins="-"
+    if [ "$have_cg" -eq 1 ]; then
+        valgrind --tool=callgrind --callgrind-out-file="$T/cg.out" \
+            "$LC" -o "$T/out" "$@" >/dev/null 2>"$T/cg.err"
+        ins=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$T/cg.err")
+        [ -n "$ins" ] || ins=$(grep -o 'refs: *[0-9,]*' "$T/cg.err" | tr -d ', refs:')
+    fi
+    rss="-"
+    start=$(date +%s.%N)
+    if [ "$have_time" -eq 1 ]; then
+        /usr/bin/time -v "$LC" -o "$T/out" "$@" >/dev/null 2>"$T/time.err"
+        rss=$(sed -n 's/.*Maximum resident set size (kbytes): //p' "$T/time.err")
+    else
+        "$LC" -o "$T/out" "$@" >/dev/null 2>&1
+    fi
+    end=$(date +%s.%N)
+    wall=$(echo "$start $end" | awk '{ printf "%.3f", $2 - $1 }')
+    printf '%-22s %15s %10s %12s\n' "$name" "$ins" "$wall" "$rss"
+}
+
+printf '%-22s %15s %10s %12s\n' "input" "instructions" "wall (s)" "max RSS (KB)"
+if [ -n "$SHARED" ] && [ -d "$SHARED/corpus/unnethack" ]; then
+    measure "corpus (35 files)" "$SHARED"/corpus/unnethack/*.des
+else
+    echo "corpus: ../shared is absent"
+fi
+for f in b100k b1m b10m; do
+    measure "$f.des ($(wc -c <"$T/$f.des") B)" "$T/$f.des"
+done
