@@ -29,7 +29,7 @@
 %union {
     long num;
     char *str;
-    struct { long n, sides; } dice;
+    struct { int n, sides; } dice;  /* ints: the value stays 8 bytes */
     lev_expr *expr;
     lev_stmt *stmt;
     lev_block *block;
@@ -1125,8 +1125,6 @@ static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
     ctx->cur_ident = t == IDENT ? lval->str : NULL;    /* arena: no copy */
     ctx->prev_tok = ctx->tok;
     ctx->prev_loc = ctx->tok_loc;
-    ctx->tok_first = ctx->tok == 0 ||
-                     lloc->first_line > ctx->tok_loc.last_line;
     ctx->tok = t;
     ctx->tok_val = lval;
     ctx->tok_loc = *lloc;
@@ -1275,7 +1273,9 @@ static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
     /* Recovery: the parser will drop this token; give it back after
      * ERRSYNC when it starts a line or closes a block, or else drop the
      * rest of the line. */
-    if (ctx->tok > 0 && (ctx->tok_first || ctx->tok == '}')) {
+    int tok_first = ctx->prev_tok == 0 ||
+                    ctx->tok_loc.first_line > ctx->prev_loc.last_line;
+    if (ctx->tok > 0 && (tok_first || ctx->tok == '}')) {
         LEV_STYPE *v = xmalloc(sizeof *v);
         copy_value((LEV_STYPE *)ctx->tok_val, v);
         free(ctx->replay_val);

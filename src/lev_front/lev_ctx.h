@@ -56,7 +56,6 @@ typedef struct lev_ctx {
     int tok, prev_tok;          /* token kinds */
     void *tok_val;              /* the parser's LEV_STYPE of tok */
     lev_span tok_loc, prev_loc;
-    int tok_first;              /* tok is the first token on its line */
     char *prev_ident;           /* text of prev_tok when it was a word */
     char *cur_ident;            /* text of tok when it is a word */
     int depth_reported;         /* "expression too deep" was said */
