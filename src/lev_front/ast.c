@@ -256,17 +256,21 @@ void lev_map_add_row(lev_map *m, const char *text, size_t len, int line)
         m->cap = cap;
     }
     lev_map_row *r = &m->rows[m->nrows++];
-    /* One allocation: the raw row, then the row without digits. */
+    /* One allocation: the raw row, then the row without digits (margin
+     * digits are rare: copy up to the first, filter the rest). */
     char *t = lev_arena_alloc(a, 2 * len + 2);
     char *cells = t + len + 1;
+    memcpy(t, text, len);
+    t[len] = '\0';
     size_t n = 0;
-    for (size_t i = 0; i < len; i++) {
+    while (n < len && (unsigned char)(text[n] - '0') > 9)
+        n++;
+    memcpy(cells, text, n);
+    for (size_t i = n; i < len; i++) {
         char c = text[i];
-        t[i] = c;
         cells[n] = c;
         n += (unsigned char)(c - '0') > 9;
     }
-    t[len] = '\0';
     cells[n] = '\0';
     r->text = t;
     r->len = len;
