@@ -48,8 +48,16 @@ gcc --coverage -o "$out/replay" $objs -lm
 total=0 hit=0
 for f in $report; do
     o=$out/$(printf '%s' "$f" | tr '/' '_' | sed 's/\.c$/.o/')
+    # A generated scanner or parser is reported as its grammar file.
+    case $f in
+    */gen/*_lex.c) want=grammar/$(basename "$f" _lex.c).l ;;
+    */gen/*_parse.c) want=grammar/$(basename "$f" _parse.c).y ;;
+    *) want=$f ;;
+    esac
     line=$(cd "$out" && gcov -n -o "$(basename "$o")" "$OLDPWD/$f" 2>/dev/null |
-           grep -m1 'Lines executed' || true)
+           awk -v w="$want" '/^File/ { f = $2; gsub(/\047/, "", f) }
+                             /Lines executed/ && index(f, w) { print; exit }')
+    f=$want
     pct=$(printf '%s' "$line" | sed -n 's/.*executed:\([0-9.]*\)% of \([0-9]*\).*/\1/p')
     n=$(printf '%s' "$line" | sed -n 's/.*executed:\([0-9.]*\)% of \([0-9]*\).*/\2/p')
     [ -n "$n" ] || continue
