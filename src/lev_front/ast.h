@@ -208,12 +208,13 @@ enum lev_sel_op {
 typedef struct lev_expr lev_expr;
 struct lev_expr {
     enum lev_expr_kind kind;
-    lev_pos pos;
+    int depth;                  /* 1 + depth of the deepest argument */
+    lev_pos pos;                /* (depth sits in kind's padding: 80 bytes
+                                   a node, not 88) */
     long ival, ival2;
     char *sval, *sval2;
     lev_expr **args;            /* NULL entries allowed for absent parts */
     size_t nargs;
-    int depth;                  /* 1 + depth of the deepest argument */
 };
 
 /* ---- statements ----
