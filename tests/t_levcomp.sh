@@ -132,7 +132,7 @@ if need_shared "levcomp corpus"; then
     vu=$(cut -d' ' -f2 "$TMPD/c1/vaults.dat" | sort -u | wc -l)
     if [ "$vl" -eq 70 ] && [ "$vu" -eq 70 ]; then pass "levcomp corpus vaults.dat"; else
         fail "levcomp corpus vaults.dat" "$vl lines, $vu names"; fi
-    run "$LC" -o "$TMPD/c2" "$C"/*.des
+    run "$LC" --verify -o "$TMPD/c2" "$C"/*.des
     same=1
     for f in "$TMPD/c1"/*; do cmp -s "$f" "$TMPD/c2/$(basename "$f")" || same=0; done
     if [ "$same" -eq 1 ]; then pass "levcomp corpus: identical bytes twice"; else

@@ -28,13 +28,15 @@ typedef struct splev_levcomp_opts {
     int no_warnings;                    /* warnings are not shown */
     int extra_warnings;                 /* -Wall: pedantic warnings too */
     int max_errors;                     /* per file; 0: 50 */
+    int bytes_only;                     /* skip the loader: script NULL */
 } splev_levcomp_opts;
 
 typedef struct splev_compiled_level {
     char *name;                 /* file name of the level, without ".lev" */
     unsigned char *bytes;       /* the .lev file */
     size_t len;
-    splev_levscript *script;    /* the same, verified and decoded */
+    splev_levscript *script;    /* the same, verified and decoded (NULL
+                                   with bytes_only) */
     uint32_t vault_freq;        /* > 0 for a random vault (vaults.dat) */
 } splev_compiled_level;
 

@@ -38,6 +38,7 @@ static void usage(FILE *f)
           "  --parse-only   check the syntax only\n"
           "  --dump-ast     print the syntax tree of each file\n"
           "  --disasm       print each level's code instead of writing it\n"
+          "  --verify       run the verifying loader on every level written\n"
           "  --max-errors N stop a file after N errors (default 50)\n"
           "  --help, --version\n", f);
 }
@@ -128,7 +129,7 @@ static int make_outdir(const char *dir)
 }
 
 typedef struct args {
-    int dump, parse_only, extra;
+    int dump, parse_only, extra, verify;
     const char *names;
     const char **dirs, **files;
     size_t ndirs, nfiles;
@@ -160,6 +161,8 @@ static int parse_args(args *a, int argc, char **argv)
             a->r.mode = 1;
         } else if (strcmp(s, "--disasm") == 0) {
             a->r.mode = 2;
+        } else if (strcmp(s, "--verify") == 0) {
+            a->verify = 1;
         } else if (strcmp(s, "-Werror") == 0) {
             a->fo.werror = 1;
         } else if (strcmp(s, "-w") == 0 || strcmp(s, "-Wnone") == 0) {
@@ -229,6 +232,7 @@ static int compile_all(args *a)
     o.werror = a->fo.werror;
     o.no_warnings = a->fo.no_warnings;
     o.extra_warnings = a->extra;
+    o.bytes_only = !a->verify && a->r.mode != 2;
     o.max_errors = a->fo.max_errors;
     char err[400];
     splev_levcomp *lc = splev_levcomp_new(&o, err, sizeof err);

@@ -1,6 +1,7 @@
 /* compile.c - the whole compiler in memory (splev/levcomp.h): front end,
  * checker, code generator, and the verifying loader run on every script
- * generated, so nothing that would be refused at load time is returned. */
+ * generated (unless bytes_only), so nothing that would be refused at load
+ * time is returned. */
 #include "splev/levcomp.h"
 
 #include "common/common.h"
@@ -78,8 +79,9 @@ static int build_level(const splev_levcomp *lc, const lev_plan *p,
                 pl->level->pos.line, pl->name, err);
         return 0;
     }
-    splev_levscript *s = splev_lev_decode(bytes, len, err, sizeof err);
-    if (!s) {
+    splev_levscript *s = NULL;
+    if (!lc->o.bytes_only && !(s = splev_lev_decode(bytes, len, err,
+                                                    sizeof err))) {
         fprintf(dout, "%s:%d: error: level \"%s\": internal error: the "
                 "generated script fails verification (%s)\n", pl->file->path,
                 pl->level->pos.line, pl->name, err);

@@ -47,6 +47,7 @@ typedef struct em {
     uint32_t file, line;    /* source of the statement being emitted */
     int containers, monster_block;
     uint16_t coord_uses[SPLEV_COLNO][SPLEV_ROWNO]; /* literal (x,y) counts */
+    int16_t terrain_of[256];    /* map character -> terrain, -1 unknown yet */
     char *err;
     size_t errlen;
     int failed;
@@ -141,6 +142,8 @@ static void chash_grow(em *m)
     m->chash = xcalloc(ncap, sizeof *m->chash);
     m->chcap = ncap;
     for (size_t i = 0; i < m->nc; i++) {
+        if (m->consts[i].type == SPLEV_V_MAP)
+            continue;
         size_t j = const_hash(&m->consts[i]) & (ncap - 1);
         while (m->chash[j])
             j = (j + 1) & (ncap - 1);
@@ -164,6 +167,23 @@ static int32_t add_const(em *m, const splev_const *c)
     }
     m->consts[m->nc] = *c;
     m->chash[j] = (uint32_t)m->nc + 1;
+    return (int32_t)m->nc++;
+}
+
+/* A constant that is not looked up (MAP blocks: hashing them costs more
+ * than a rare duplicate). */
+static int32_t append_const(em *m, const splev_const *c)
+{
+    if (m->nc == m->capc) {
+        m->capc = m->capc ? m->capc * 2 : 64;
+        m->consts = xrealloc(m->consts, m->capc * sizeof *m->consts);
+    }
+    m->consts[m->nc] = *c;
+    if ((m->nc + 1) * 2 > m->chcap) {
+        m->nc++;
+        chash_grow(m);
+        return (int32_t)m->nc - 1;
+    }
     return (int32_t)m->nc++;
 }
 
@@ -813,10 +833,15 @@ static void e_map(em *m, const lev_stmt *s)
     size_t w = mp->width, h = mp->nrows;
     char *cells = xcalloc(w * h + 1, 1);
     own(m, cells);
-    for (size_t y = 0; y < h; y++)
-        for (size_t x = 0; x < mp->rows[y].ncells; x++)
-            cells[y * w + x] = (char)splev_terrain_from_mapchar(
-                (unsigned char)mp->rows[y].cells[x]);
+    for (size_t y = 0; y < h; y++) {
+        const unsigned char *row = (const unsigned char *)mp->rows[y].cells;
+        for (size_t x = 0; x < mp->rows[y].ncells; x++) {
+            int16_t *t = &m->terrain_of[row[x]];
+            if (*t < 0)
+                *t = (int16_t)splev_terrain_from_mapchar(row[x]);
+            cells[y * w + x] = (char)*t;
+        }
+    }
     splev_const k;
     memset(&k, 0, sizeof k);
     k.type = SPLEV_V_MAP;
@@ -824,7 +849,7 @@ static void e_map(em *m, const lev_stmt *s)
     k.b = (int32_t)h;
     k.str = cells;
     k.len = (uint32_t)(w * h);
-    int32_t ci = add_const(m, &k);
+    int32_t ci = append_const(m, &k);
     int a;
     if (arg(s, 0)) {
         push_const(m, SPLEV_V_COORD, lev_word_value((int)arg(s, 0)->ival),
@@ -1400,6 +1425,7 @@ unsigned char *lev_emit_level(const lev_plan *p, const lev_plan_level *pl,
     m.plan = p;
     m.err = err;
     m.errlen = errlen;
+    memset(m.terrain_of, 0xff, sizeof m.terrain_of);
     function_index(&m, NULL);
     count_block(&m, &pl->level->body);
     for (size_t i = 0; i < p->nfuncs; i++)
