@@ -56,6 +56,24 @@ static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
 static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
                       const char *msg);
 
+/* A rule spans its first to its last symbol (an empty rule: the end of
+ * what precedes it).  lev_span keeps each end's line and column side by
+ * side, so each end is copied whole. */
+#define YYLLOC_DEFAULT(Cur, Rhs, N)                                          \
+    do {                                                                     \
+        if (N) {                                                             \
+            memcpy(&(Cur).first_line, &YYRHSLOC(Rhs, 1).first_line,          \
+                   2 * sizeof(int));                                         \
+            memcpy(&(Cur).last_line, &YYRHSLOC(Rhs, N).last_line,           \
+                   2 * sizeof(int));                                         \
+        } else {                                                             \
+            memcpy(&(Cur).first_line, &YYRHSLOC(Rhs, 0).last_line,          \
+                   2 * sizeof(int));                                         \
+            memcpy(&(Cur).last_line, &YYRHSLOC(Rhs, 0).last_line,           \
+                   2 * sizeof(int));                                         \
+        }                                                                    \
+    } while (0)
+
 #define P(l) lev_ctx_pos(ctx, (l).first_line, (l).first_column,             \
                          (l).last_line, (l).last_column)
 #define E(kind, l) lev_expr_new(LEV_E_##kind, P(l))
@@ -963,12 +981,20 @@ static lev_expr *mk_sel(lev_pos pos, int op, lev_expr *a, lev_expr *b,
     return e;
 }
 
+/* The n slots of a new statement, in one allocation. */
 static lev_stmt *args(lev_stmt *s, int n, ...)
 {
     va_list ap;
     va_start(ap, n);
-    for (int i = 0; i < n; i++)
-        lev_stmt_arg(s, va_arg(ap, lev_expr *));
+    if (s->nargs == 0 && n > 0) {
+        s->args = (lev_expr **)lev_ptr_array((size_t)n);
+        for (int i = 0; i < n; i++)
+            s->args[i] = va_arg(ap, lev_expr *);
+        s->nargs = (size_t)n;
+    } else {
+        for (int i = 0; i < n; i++)
+            lev_stmt_arg(s, va_arg(ap, lev_expr *));
+    }
     va_end(ap);
     return s;
 }

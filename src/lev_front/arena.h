@@ -58,5 +58,8 @@ lev_arena *lev_arena_current(void);
 lev_arena *lev_arena_use(lev_arena *a);
 /* The file f owns child: lev_file_free(f) frees child too (INCLUDE). */
 void lev_file_adopt(lev_file *f, lev_file *child);
+/* Room for n (> 0) args or attrs in the current arena, with the capacity
+ * lev_expr_add / lev_stmt_arg / lev_stmt_attr expect of an array of n. */
+void **lev_ptr_array(size_t n);
 
 #endif

@@ -133,12 +133,20 @@ static lev_arena *arena(void)
  * field and the total copying stays linear. */
 static void **push_ptr(void **v, size_t n, void *item)
 {
-    if (n == 0 || (n >= 2 && (n & (n - 1)) == 0)) {
-        size_t cap = n ? n * 2 : 2;
-        v = lev_arena_grow(arena(), v, n * sizeof *v, cap * sizeof *v);
-    }
+    if (n == 0)
+        v = lev_arena_alloc(arena(), 2 * sizeof *v);
+    else if (n >= 2 && (n & (n - 1)) == 0)
+        v = lev_arena_grow(arena(), v, n * sizeof *v, 2 * n * sizeof *v);
     v[n] = item;
     return v;
+}
+
+void **lev_ptr_array(size_t n)
+{
+    size_t cap = 2;
+    while (cap < n)
+        cap *= 2;
+    return lev_arena_alloc(arena(), cap * sizeof(void *));
 }
 
 /* ---- expressions ---- */
