@@ -137,7 +137,7 @@ cover "coordinate random" ',[[:space:]]*random[[:space:]]*(,|$)'
 for h in dry wet hot solid any; do
     cover "random[$h]" "random\\[[a-z, ]*$h"
 done
-cover "coordinate variable" 'STAIR:[[:space:]]*\$[a-z_]+[[:space:]]*,|:[[:space:]]*\$[a-z_]+,[[:space:]]*(lit|up|down)'
+cover "coordinate variable" '(ENGRAVING|STAIR|LADDER|GRAVE|ALTAR):[[:space:]]*\$[a-z_]+,|OBJECT:.*,[[:space:]]*\$[a-z_]+[[:space:]]*$'
 cover "coordinate array element" '\$[a-z_]+\[[^]]*\],[[:space:]]*(up|down)'
 cover "rndcoord" 'rndcoord\('
 cover "coord()" 'coord\('
@@ -175,7 +175,6 @@ cover "integer variable" '\$[a-z_]+[[:space:]]*=[[:space:]]*-?[0-9]'
 cover "string variable" '\$[a-z_]+[[:space:]]*=[[:space:]]*(str\(|"")'
 cover "coordinate variable" '\$[a-z_]+[[:space:]]*=[[:space:]]*\([0-9]+,[[:space:]]*[0-9]+\)'
 cover "region variable" '\$[a-z_]+[[:space:]]*=[[:space:]]*\([0-9]+,[0-9]+,[0-9]+,[0-9]+\)'
-cover "levregion variable" '\$[a-z_]+[[:space:]]*=[[:space:]]*levregion'
 for k in TERRAIN terrain MONSTER monster OBJECT object obj; do
     cover "$k: value" "\\\$[a-z_]+[[:space:]]*=[[:space:]]*$k:"
 done
