@@ -49,6 +49,13 @@ UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_SRC))
 
 DAT_DGN := $(BUILD)/dat/dungeon
+# The example levels: every dat/*.des compiled by one lev_comp run into
+# $(BUILD)/dat/NAME.lev (and vaults.dat); dat/*.inc are INCLUDEd by them.
+# The stamp records that run.  `make run` shows the DAT_SHOW levels.
+DAT_DES   := $(wildcard dat/*.des)
+DAT_INC   := $(wildcard dat/*.inc)
+DAT_STAMP := $(BUILD)/dat/levels.stamp
+DAT_SHOW  ?= gatehall spire3
 
 .PHONY: all lib dat check check-asan run install clean tools-check deps
 .DELETE_ON_ERROR:
@@ -121,7 +128,12 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB) | $(GEN_H)
 	$(CC) $(ALL_CFLAGS) -MF $@.d $(ALL_LDFLAGS) -o $@ $< $(LIB) -lm
 
 # ---- the bundled data, as a game build compiles it ----
-dat: $(DAT_DGN)
+dat: $(DAT_DGN) $(DAT_STAMP)
+
+$(DAT_STAMP): $(DAT_DES) $(DAT_INC) $(BUILD)/bin/lev_comp
+	@mkdir -p $(dir $@)
+	$(BUILD)/bin/lev_comp -o $(BUILD)/dat $(DAT_DES)
+	@touch $@
 
 $(DAT_DGN): dat/dungeon.def $(BUILD)/bin/dgn_comp
 	@mkdir -p $(dir $@)
@@ -138,6 +150,9 @@ check-asan:
 
 run: all
 	$(BUILD)/bin/levgen --dungeon $(DAT_DGN) --seed 1
+	@for l in $(DAT_SHOW); do \
+	  echo "$(BUILD)/bin/levgen --seed 1 $(BUILD)/dat/$$l.lev"; \
+	  $(BUILD)/bin/levgen --seed 1 $(BUILD)/dat/$$l.lev || exit 1; done
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
@@ -178,9 +193,10 @@ FUZZ_CORE_OBJ := $(patsubst src/%.c,$(FUZZ_DIR)/obj/%.o,$(FUZZ_CORE_SRC)) \
 FUZZ_FULL_OBJ := $(patsubst src/%.c,$(FUZZ_DIR)/obj/%.o,$(LIB_SRC)) \
                  $(patsubst $(BUILD)/gen/%.c,$(FUZZ_DIR)/obj/_gen/%.o,$(GEN_C))
 
-# Harness 1 (des source) is built once the des front end has an in-memory
-# entry point.
-FUZZ_DES := $(if $(wildcard src/lev_front/*.c),$(shell grep -l \
+# Harness 1 (des source) is built once the des compiler (splev/levcomp.h)
+# or at least its front end (lev_parse_buffer) can work in memory.
+FUZZ_DES := $(wildcard include/splev/levcomp.h)$(if $(wildcard \
+              src/lev_front/*.c),$(shell grep -l \
               '^lev_file \*lev_parse_buffer' src/lev_front/*.c 2>/dev/null))
 FUZZ_HARNESSES := dgn_src dgn_bin lev_bin $(if $(FUZZ_DES),des_src)
 FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_HARNESSES))

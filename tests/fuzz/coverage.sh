@@ -16,7 +16,7 @@ case $h in
 dgn_src) build_dirs=$core; dirs="dgn_front dgn_emit dgn_load layout"; gen="dgn_lex dgn_parse" ;;
 dgn_bin) build_dirs=$core; dirs="dgn_load layout"; gen="dgn_lex dgn_parse" ;;
 lev_bin) build_dirs="$core interp gen"; dirs="levcode interp"; gen="dgn_lex dgn_parse" ;;
-des_src) build_dirs="$core lev_front"; dirs="lev_front"; gen="dgn_lex dgn_parse lev_lex lev_parse" ;;
+des_src) build_dirs="$core lev_front lev_check lev_emit interp gen"; dirs="lev_front lev_check lev_emit"; gen="dgn_lex dgn_parse lev_lex lev_parse" ;;
 *) echo "coverage.sh: unknown harness $h" >&2; exit 2 ;;
 esac
 out=$build/fuzz/cov-$h
