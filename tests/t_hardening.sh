@@ -241,3 +241,87 @@ expect_text "%-format names: levgen json shows them" "$TMPD/out" '"name": "%s%n%
 printf 'DUNGEON: "A" "A" (1, 0)\nLEVEL: "%%n%%s" "none" @ (1, 0)\n' >"$H/pct-level.def"
 bad_dgn "%-format level name" "$H/pct-level.def" \
     "pct-level.def:2:8: error: level name \"%n%s\" is not a safe file name"
+
+# ---- lev_comp: the same guarantees for .lev files ----
+# Every output is either its old content or the complete new one, and no
+# temporary file is left.  dat/keep.des writes levels of 1.5 to 5.5 KB.
+LC=$BIN/lev_comp
+if [ -x "$LC" ]; then
+    mkdir -p "$H/lcref"
+    run "$LC" -o "$H/lcref" dat/keep.des
+    nlev=$(ls "$H/lcref" | grep -c '\.lev$')
+    if [ "$RC" -eq 0 ] && [ "$nlev" -gt 0 ]; then
+        pass "lev_comp: dat/keep.des compiles ($nlev levels)"
+    else
+        fail "lev_comp: dat/keep.des compiles" "status $RC" "$(head -3 "$TMPD/err")"
+    fi
+    # lc_prepare DIR: old outputs, each "old NAME".
+    lc_prepare() {
+        for f in "$H"/lcref/*.lev; do
+            printf 'old %s\n' "$(basename "$f")" >"$1/$(basename "$f")"
+        done
+    }
+    # lc_check NAME DIR WHAT: exit 1, WHAT said, each output old or whole.
+    lc_check() {
+        if crashed || [ "$RC" -ne 1 ]; then
+            fail "$1: exit 1" "status $RC" "$(head -3 "$TMPD/err")"
+        else
+            pass "$1: exit 1"
+        fi
+        expect_text "$1: says why" "$TMPD/err" "$3"
+        lc_bad=
+        for f in "$H"/lcref/*.lev; do
+            b=$(basename "$f")
+            printf 'old %s\n' "$b" >"$H/lc.old"
+            cmp -s "$2/$b" "$H/lc.old" || cmp -s "$2/$b" "$f" || lc_bad="$lc_bad $b"
+        done
+        if [ -z "$lc_bad" ]; then
+            pass "$1: every .lev is its old or its complete new content"
+        else
+            fail "$1: every .lev is its old or its complete new content" "partial:$lc_bad"
+        fi
+        no_tmp_left "$1: no temporary file left" "$2"
+    }
+    mkdir -p "$H/lcfsz"
+    lc_prepare "$H/lcfsz"
+    ulimit_run 1 "$LC" -o "$H/lcfsz" dat/keep.des
+    lc_check "lev_comp ulimit -f 1" "$H/lcfsz" "write error: File too large"
+
+    mkdir -p "$H/lcfull"
+    if mount -t tmpfs -o size=16k splev-test "$H/lcfull" 2>/dev/null; then
+        lc_prepare "$H/lcfull"
+        dd if=/dev/zero of="$H/lcfull/filler" bs=1024 count=64 2>/dev/null
+        run "$LC" -o "$H/lcfull" dat/keep.des
+        lc_check "lev_comp full disk" "$H/lcfull" "write error: No space left on device"
+        umount "$H/lcfull"
+    else
+        skip "lev_comp full disk" "cannot mount a tmpfs here"
+    fi
+
+    mkdir -p "$H/lcro"
+    lc_prepare "$H/lcro"
+    if [ "$(id -u)" != 0 ]; then
+        chmod 555 "$H/lcro"
+        ro_ok=1
+    elif mount --bind "$H/lcro" "$H/lcro" 2>/dev/null; then
+        if mount -o remount,bind,ro "$H/lcro" 2>/dev/null; then ro_ok=1; else ro_ok=; fi
+    else
+        ro_ok=
+    fi
+    if [ -n "$ro_ok" ]; then
+        run "$LC" -o "$H/lcro" dat/keep.des
+        lc_check "lev_comp read-only directory" "$H/lcro" "cannot create output:"
+    else
+        skip "lev_comp read-only directory" "cannot make a read-only directory here"
+    fi
+    umount "$H/lcro" 2>/dev/null
+    chmod 755 "$H/lcro" 2>/dev/null
+
+    : >"$H/lcplain"
+    run "$LC" -o "$H/lcplain" dat/keep.des
+    if crashed || [ "$RC" -ne 1 ]; then
+        fail "lev_comp -o a plain file: exit 1" "status $RC"
+    else
+        pass "lev_comp -o a plain file: exit 1"
+    fi
+fi
