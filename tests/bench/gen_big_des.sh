@@ -1,11 +1,15 @@
 #!/bin/sh
 # gen_big_des.sh - write one big single-level des-file for timing the
-# lev_comp front end:   tests/bench/gen_big_des.sh SIZE [OUT]
-# SIZE is a byte count with an optional k or M suffix (100k, 1M, 10M).  The
-# level is map-free: LEVEL, FLAGS, INIT_MAP, then a long body cycling through
-# the statements the UnNetHack corpus uses most (MONSTER, OBJECT, TRAP,
-# DOOR, REGION, ...), with variables, arrays, IF/LOOP blocks, selections,
-# comments and blank lines.  The text is the same for the same SIZE.
+# lev_comp front end:   tests/bench/gen_big_des.sh SIZE [OUT [KIND]]
+# SIZE is a byte count with an optional k or M suffix (100k, 1M, 10M).
+# KIND body (the default): a map-free level, LEVEL, FLAGS, INIT_MAP, then a
+# long body cycling through the statements the UnNetHack corpus uses most
+# (MONSTER, OBJECT, TRAP, DOOR, REGION, ...), with variables, arrays,
+# IF/LOOP blocks, selections, comments and blank lines.
+# KIND string, comment, maprow or blanks: one token of about SIZE bytes (a
+# MESSAGE string, a comment line, a MAP row, blanks before a value), the
+# cases where a scanner reading in blocks can turn quadratic.
+# The text is the same for the same arguments.
 set -eu
 [ $# -ge 1 ] || { echo "usage: $0 SIZE [OUT]" >&2; exit 2; }
 size=$1
@@ -14,7 +18,28 @@ case $size in
 *m | *M) size=$(( ${size%?} * 1024 * 1024 )) ;;
 esac
 out=${2:--}
+kind=${3:-body}
+case $kind in
+body | string | comment | maprow | blanks) ;;
+*) echo "$0: KIND is body, string, comment, maprow or blanks" >&2; exit 2 ;;
+esac
 [ "$out" = - ] || exec >"$out"
+if [ "$kind" != body ]; then
+    awk -v n="$size" -v kind="$kind" '
+    function run(c, k,   s) { s = c; while (length(s) * 2 <= k) s = s s
+                              while (length(s) < k) s = s c; return s }
+    BEGIN {
+        print "LEVEL: \"long\""
+        if (kind == "string") print "MESSAGE: \"" run("a", n) "\""
+        if (kind == "comment") print "#" run("c", n)
+        if (kind == "maprow") {
+            print "GEOMETRY: center, center"; print "MAP"; print run(".", n)
+            print "ENDMAP"
+        }
+        if (kind == "blanks") print "MESSAGE:" run(" ", n) "\"x\""
+    }'
+    exit
+fi
 awk -v limit="$size" '
 function emit(s) { print s; bytes += length(s) + 1 }
 function c(n) { return sprintf("%02d", n % 75 + 2) }
