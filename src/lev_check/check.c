@@ -1282,6 +1282,11 @@ static void check_assign(chk *c, const lev_stmt *s)
                                            "before it)" : "");
         return;
     }
+    const lev_expr *inner = val->kind == LEV_E_TYPED ? val->args[0] : val;
+    if ((t & LT_ARRAY) && inner->kind == LEV_E_VAR) {
+        err(c, inner->pos, "a whole array cannot be copied; write the list");
+        return;
+    }
     want(c, val, t, "the value");
     int slot = lev_scope_find(c->sc, v->sval);
     if (slot < 0) {
