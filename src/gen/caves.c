@@ -173,6 +173,8 @@ static int cave_collect_regions(splev_gen *g, int fg, int bg)
                 splev_gen_newroom nr = {r.lx, r.ly, r.hx, r.hy, 0,
                                         SPLEV_GEN_OROOM, 1, -1};
                 int i = splev_gen_add_room(g, &nr);
+                if (i < 0)
+                    return (int)(g->lev->nrooms - first);
                 g->lev->rooms[i].irregular = 1;
                 g->lev->rooms[i].needfill = 0;
                 if (g->lev->nrooms - first >= SPLEV_GEN_MAXCAVEROOMS)

@@ -33,7 +33,8 @@ enum {
     SPLEV_GEN_MAXSUBROOMS = 24,  /* per room */
     SPLEV_GEN_DOORMAX = 120,
     SPLEV_GEN_MAXRECTS = 50,
-    SPLEV_GEN_MAXCAVEROOMS = 80  /* regions join_map collects */
+    SPLEV_GEN_MAXCAVEROOMS = 80, /* regions join_map collects */
+    SPLEV_GEN_MAXMODELROOMS = 250 /* rooms + subrooms of the model */
 };
 
 /* Walls and directions: the game's bits (ROOMDOOR walls, MAZEWALK and
@@ -142,7 +143,8 @@ int splev_gen_random_lit(splev_gen *g);
 /* Top-level rooms so far, and the model index of the k-th one (-1). */
 int splev_gen_nroom(const splev_gen *g);
 int splev_gen_room_index(const splev_gen *g, int k);
-/* Register a room (see the file comment); returns its model index. */
+/* Register a room (see the file comment); returns its model index, or
+ * -1 when the model holds SPLEV_GEN_MAXMODELROOMS rooms already. */
 int splev_gen_add_room(splev_gen *g, const splev_gen_newroom *nr);
 /* create_room: x, y on the 5x5 grid (1..5), w, h, alignments, type, lit;
  * -1 means random.  A vault (type 4) becomes a real closed 2x2 room

@@ -86,6 +86,8 @@ static void rogue_rooms(splev_gen *g, rogue_grid *rg)
             h->room = g->add_room ? g->add_room(g->add_room_ud, g, &nr)
                                   : splev_gen_add_room(g, &nr);
             gen_sync_rooms(g);
+            if (h->room < 0)
+                h->real = 0;    /* no room left: a junction instead */
         }
 }
 

@@ -41,6 +41,8 @@ static void set_corners(splev_gen *g, int lx, int ly, int hx, int hy)
  * at once and leaves a subroom's plain; NetHack the other way round. */
 int splev_gen_add_room(splev_gen *g, const splev_gen_newroom *nr)
 {
+    if (g->lev->nrooms >= SPLEV_GEN_MAXMODELROOMS)
+        return -1;      /* room index + 3 must fit the cell's byte */
     int lx = gen_max(nr->lx, 1), ly = gen_max(nr->ly, 1);
     int hx = gen_min(nr->hx, SPLEV_COLNO - 2), hy = gen_min(nr->hy, SPLEV_ROWNO - 2);
     if (nr->lit)

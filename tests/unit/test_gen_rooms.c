@@ -233,6 +233,17 @@ static void test_subrooms(void)
     CHECK(made == SPLEV_GEN_MAXSUBROOMS, "at most 24 subrooms per room (%d)",
           made);
     fx_close(&f);
+
+    /* the model's limit: room numbers must fit a byte */
+    fx_open(&f, 6);
+    int last = 0;
+    for (int k = 0; k < SPLEV_GEN_MAXMODELROOMS + 5; k++) {
+        splev_gen_newroom nr = {5, 5, 6, 6, 0, 0, 1, -1};
+        last = splev_gen_add_room(&f.g, &nr);
+    }
+    CHECK(last == -1 && f.lev->nrooms == SPLEV_GEN_MAXMODELROOMS,
+          "registration stops at %d rooms", SPLEV_GEN_MAXMODELROOMS);
+    fx_close(&f);
 }
 
 /* DECISIONS 13: a ROOM of type vault is a real closed 2x2 room. */
