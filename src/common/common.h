@@ -98,6 +98,9 @@ typedef struct diag {
     int werror;             /* warnings count as errors */
     int no_warnings;        /* warnings are not shown */
     int gave_up;            /* the error limit was reached */
+    const char *quoted_src; /* the src quote_line looked in last, */
+    int quoted_line;        /* the line it found there (0: none) */
+    const char *quoted_at;  /* and where that line starts */
 } diag;
 
 void diag_init(diag *d, const char *file, const char *src, size_t len);

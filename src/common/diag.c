@@ -26,14 +26,28 @@ static void quote_line(diag *d, int line, int col)
     if (!d->src || line < 1)
         return;
     const char *p = d->src, *end = d->src + d->src_len;
-    for (int l = 1; l < line && p < end; p++)
-        if (*p == '\n')
-            l++;
+    int l = 1;
+    /* Messages mostly come in line order: go on from the last line found
+     * rather than from the top, or 50 errors in a big file would cost 50
+     * scans of it.  (Callers may point src at another text meanwhile.) */
+    if (d->quoted_src == d->src && d->quoted_line > 0 &&
+        d->quoted_line <= line && d->quoted_at <= end) {
+        l = d->quoted_line;
+        p = d->quoted_at;
+    }
+    while (l < line && p < end) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        p = nl ? nl + 1 : end;
+        l += nl != NULL;
+    }
     if (p >= end && line > 1)
         return;
-    const char *e = p;
-    while (e < end && *e != '\n')
-        e++;
+    d->quoted_src = d->src;
+    d->quoted_line = line;
+    d->quoted_at = p;
+    const char *e = memchr(p, '\n', (size_t)(end - p));
+    if (!e)
+        e = end;
     size_t n = (size_t)(e - p);
     if (n > 0 && p[n - 1] == '\r')
         n--;
