@@ -87,8 +87,12 @@ static void uses_expr(diag *d, nameset *ns, const lev_expr *e)
             ns_add(ns, e->sval);    /* one message per name */
         }
     }
-    for (size_t i = 0; i < e->nargs; i++)
-        uses_expr(d, ns, e->args[i]);
+    for (size_t i = 0; i < e->nargs; i++) {
+        const lev_expr *a = e->args[i];
+        /* Most arguments are leaves (numbers, strings, words): no call. */
+        if (a && (a->nargs > 0 || a->kind == LEV_E_VAR))
+            uses_expr(d, ns, a);
+    }
 }
 
 static void uses_block(diag *d, nameset *ns, const lev_block *b);
