@@ -345,7 +345,7 @@ awk '
     /^(LEVEL|CHAINLEVEL):/ { match($0, /"[^"]*"/); print substr($0, RSTART + 1, RLENGTH - 2) }
     /^(RNDLEVEL|RNDCHAINLEVEL):/ {
         match($0, /"[^"]*"/); name = substr($0, RSTART + 1, RLENGTH - 2)
-        n = $NF; sub(/%/, "", n)
+        n = $NF; sub(/%/, "", n); n += 0
         for (i = 1; i <= n; i++) print name "-" i }
 ' "$DAT/dungeon.def" | sort -u >"$TMPD/dat-want"
 # The LEVEL names of dat/, with each file's "%02i"-style counter expanded.
