@@ -60,29 +60,24 @@ expect_status() {
     fi
 }
 
-# expect_stdout NAME WANT GOLDEN CMD...: status WANT and stdout == GOLDEN.
-expect_stdout() {
-    name=$1 want=$2 golden=$3
-    shift 3
+# expect_stream STREAM NAME WANT GOLDEN CMD...: status WANT and the
+# command's STREAM (out or err) equal to GOLDEN.
+expect_stream() {
+    stream=$1 name=$2 want=$3 golden=$4
+    shift 4
     run "$@"
     if crashed || [ "$RC" -ne "$want" ]; then
         fail "$name" "exit status $RC, expected $want" "$(head -5 "$TMPD/err")"
         return
     fi
-    compare_golden "$name" "$TMPD/out" "$golden"
+    compare_golden "$name" "$TMPD/$stream" "$golden"
 }
 
+# expect_stdout NAME WANT GOLDEN CMD...: status WANT and stdout == GOLDEN.
+expect_stdout() { expect_stream out "$@"; }
+
 # expect_stderr NAME WANT GOLDEN CMD...: status WANT and stderr == GOLDEN.
-expect_stderr() {
-    name=$1 want=$2 golden=$3
-    shift 3
-    run "$@"
-    if crashed || [ "$RC" -ne "$want" ]; then
-        fail "$name" "exit status $RC, expected $want" "$(head -5 "$TMPD/err")"
-        return
-    fi
-    compare_golden "$name" "$TMPD/err" "$golden"
-}
+expect_stderr() { expect_stream err "$@"; }
 
 # expect_text NAME FILE TEXT: FILE contains TEXT (a fixed string).
 expect_text() {

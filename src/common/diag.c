@@ -82,18 +82,37 @@ void diag_vreport(diag *d, const char *kind, srcpos pos, const char *fmt,
         quote_line(d, pos.line, pos.col > 0 ? pos.col : 1);
 }
 
-void diag_error(diag *d, srcpos pos, const char *fmt, ...)
+enum { K_ERROR, K_WARNING, K_NOTE };
+
+/* The one place that decides what a report counts as: -Werror turns
+ * warnings into errors, -w hides them, and past max_errors the file is
+ * given up on. */
+static void report(diag *d, int kind, srcpos pos, const char *fmt,
+                   va_list ap)
 {
     if (d->gave_up)
         return;
-    va_list ap;
-    va_start(ap, fmt);
-    diag_vreport(d, "error", pos, fmt, ap);
-    va_end(ap);
-    if (++d->errors >= d->max_errors && d->max_errors > 0) {
+    if (kind == K_WARNING && d->werror)
+        kind = K_ERROR;
+    if (kind == K_WARNING) {
+        d->warnings++;
+        if (d->no_warnings)
+            return;
+    }
+    static const char *const words[] = {"error", "warning", "note"};
+    diag_vreport(d, words[kind], pos, fmt, ap);
+    if (kind == K_ERROR && ++d->errors >= d->max_errors && d->max_errors > 0) {
         fprintf(d->out, "%s: error: too many errors, stopping\n", d->file);
         d->gave_up = 1;
     }
+}
+
+void diag_error(diag *d, srcpos pos, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    report(d, K_ERROR, pos, fmt, ap);
+    va_end(ap);
 }
 
 void diag_error_nopos(diag *d, const char *fmt, ...)
@@ -101,39 +120,23 @@ void diag_error_nopos(diag *d, const char *fmt, ...)
     srcpos none = {0, 0, 0, 0};
     va_list ap;
     va_start(ap, fmt);
-    diag_vreport(d, "error", none, fmt, ap);
+    report(d, K_ERROR, none, fmt, ap);
     va_end(ap);
-    d->errors++;
 }
 
 void diag_warning(diag *d, srcpos pos, const char *fmt, ...)
 {
-    if (d->gave_up)
-        return;
-    if (d->werror) {
-        va_list ap;
-        va_start(ap, fmt);
-        diag_vreport(d, "error", pos, fmt, ap);
-        va_end(ap);
-        d->errors++;
-        return;
-    }
-    d->warnings++;
-    if (d->no_warnings)
-        return;
     va_list ap;
     va_start(ap, fmt);
-    diag_vreport(d, "warning", pos, fmt, ap);
+    report(d, K_WARNING, pos, fmt, ap);
     va_end(ap);
 }
 
 void diag_note(diag *d, srcpos pos, const char *fmt, ...)
 {
-    if (d->gave_up)
-        return;
     va_list ap;
     va_start(ap, fmt);
-    diag_vreport(d, "note", pos, fmt, ap);
+    report(d, K_NOTE, pos, fmt, ap);
     va_end(ap);
 }
 
