@@ -229,6 +229,9 @@ typedef struct splev_level {
     SPLEV_ARRAY(splev_sound, sounds);
     int mongen_percent;   /* share of random monsters from the table */
     SPLEV_ARRAY(splev_mongen, mongen);
+    /* Problems met while generating that did not stop the run (a way-out
+     * check that gave up: DECISIONS 26). */
+    SPLEV_ARRAY(char *, warnings);
 } splev_level;
 
 /* ---- life cycle ---- */
@@ -265,6 +268,7 @@ splev_object *splev_object_add_content(splev_object *box, char cls,
 splev_object *splev_monster_add_item(splev_monster *m, char cls,
                                      const char *name);
 void splev_level_add_message(splev_level *lev, const char *text);
+void splev_level_add_warning(splev_level *lev, const char *text);
 splev_sound *splev_level_add_sound(splev_level *lev, int kind,
                                    const char *text);
 splev_mongen *splev_level_add_mongen(splev_level *lev, int freq, char cls,

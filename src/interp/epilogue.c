@@ -27,7 +27,7 @@ static void remove_boundary_markers(vm *v)
         return;
     for (int x = 0; x < XN - 2; x++)
         for (int y = 0; y < YN - 1; y++)
-            if (v->lev->cells[x][y].typ == SPLEV_CROSSWALL && v->touched[x][y])
+            if (v->lev->cells[x][y].typ == SPLEV_CROSSWALL && v->gen.mark[x][y])
                 v->lev->cells[x][y].typ = SPLEV_ROOM;
 }
 
@@ -166,9 +166,9 @@ static void flip_cells(vm *v, const flip *f)
             splev_cell t = lev->cells[x][y];
             lev->cells[x][y] = lev->cells[nx][ny];
             lev->cells[nx][ny] = t;
-            uint8_t m = v->touched[x][y];
-            v->touched[x][y] = v->touched[nx][ny];
-            v->touched[nx][ny] = m;
+            uint8_t m = v->gen.mark[x][y];
+            v->gen.mark[x][y] = v->gen.mark[nx][ny];
+            v->gen.mark[nx][ny] = m;
         }
 }
 
@@ -233,7 +233,7 @@ static void solidify(vm *v)
     for (int x = 0; x < XN; x++)
         for (int y = 0; y < YN; y++) {
             splev_cell *c = &v->lev->cells[x][y];
-            if ((c->typ == SPLEV_STONE || SPLEV_IS_WALL(c->typ)) && !v->touched[x][y])
+            if ((c->typ == SPLEV_STONE || SPLEV_IS_WALL(c->typ)) && !v->gen.mark[x][y])
                 c->nondiggable = c->nonpasswall = 1;
         }
 }
@@ -360,6 +360,8 @@ void vm_epilogue(vm *v)
 {
     orient_doors(v);
     remove_boundary_markers(v);
+    if (v->lev->flags & SPLEV_F_INACCESSIBLES)
+        vm_gen_way_out(v);
     if (!(v->lev->flags & SPLEV_F_CORRMAZE))
         walls_wallification(v->lev, 1, 0, XN - 1, YN - 1);
     extents e = level_extents(v);

@@ -10,7 +10,8 @@
 
 int vm_croom(const vm *v)
 {
-    return v->nrooms_open ? v->roomstack[v->nrooms_open - 1] : -1;
+    int r = v->nrooms_open ? v->roomstack[v->nrooms_open - 1] : ROOM_NONE;
+    return r >= 0 ? r : -1;
 }
 
 int vm_isok(int x, int y)
@@ -236,7 +237,7 @@ static void draw_map_cell(vm *v, int x, int y, int t, int first_col)
     splev_cell *c = &v->lev->cells[x][y];
     memset(c, 0, sizeof *c);
     c->typ = (uint8_t)t;
-    v->touched[x][y] = 1;
+    v->gen.mark[x][y] = 1;
     if (t == SPLEV_SDOOR)
         c->doormask = SPLEV_D_CLOSED;
     if ((t == SPLEV_DOOR || t == SPLEV_SDOOR) && !first_col && x > 0) {

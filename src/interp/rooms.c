@@ -1,89 +1,9 @@
-/* rooms.c - room and subroom registration and topology (SEMANTICS §8.6,
- * §8.7 and the room flood of §8.2). */
+/* rooms.c - the room flood of irregular REGION rooms (SEMANTICS §8.7
+ * and §8.2).  Registration and topology are the generator stage's
+ * (splev_gen_add_room, splev_gen_topologize): one for every room. */
 #include "interp/rooms.h"
 
 #include <stdlib.h>
-
-static int clampi(int v, int lo, int hi)
-{
-    return v < lo ? lo : v > hi ? hi : v;
-}
-
-static void draw_room(splev_level *lev, int lx, int ly, int hx, int hy,
-                      int parent)
-{
-    for (int x = lx - 1; x <= hx + 1; x++) {
-        lev->cells[x][ly - 1].typ = SPLEV_HWALL;
-        lev->cells[x][ly - 1].horizontal = 1;
-        lev->cells[x][hy + 1].typ = SPLEV_HWALL;
-        lev->cells[x][hy + 1].horizontal = 1;
-    }
-    for (int y = ly; y <= hy; y++) {
-        lev->cells[lx - 1][y].typ = SPLEV_VWALL;
-        lev->cells[lx - 1][y].horizontal = 0;
-        lev->cells[hx + 1][y].typ = SPLEV_VWALL;
-        lev->cells[hx + 1][y].horizontal = 0;
-        for (int x = lx; x <= hx; x++)
-            lev->cells[x][y].typ = SPLEV_ROOM;
-    }
-    if (parent < 0) {
-        /* UnNetHack: shaped corners, then the room's own wallification. */
-        lev->cells[lx - 1][ly - 1].typ = SPLEV_TLCORNER;
-        lev->cells[hx + 1][ly - 1].typ = SPLEV_TRCORNER;
-        lev->cells[lx - 1][hy + 1].typ = SPLEV_BLCORNER;
-        lev->cells[hx + 1][hy + 1].typ = SPLEV_BRCORNER;
-        walls_wallification(lev, lx - 1, ly - 1, hx + 1, hy + 1);
-    }
-}
-
-int rooms_add(splev_level *lev, int lx, int ly, int hx, int hy, int lit,
-              int rtype, int special, int parent)
-{
-    if (lev->nrooms >= ROOM_MAX)
-        return -1;
-    lx = clampi(lx, 1, 78);
-    ly = clampi(ly, 1, 19);
-    hx = clampi(hx, 1, 78);
-    hy = clampi(hy, 1, 19);
-    if (lit)
-        for (int x = lx - 1; x <= hx + 1; x++)
-            for (int y = ly - 1; y <= hy + 1; y++)
-                lev->cells[x][y].lit = 1;
-    splev_room *r = splev_level_add_room(lev, parent);
-    r->lx = lx;
-    r->ly = ly;
-    r->hx = hx;
-    r->hy = hy;
-    r->rtype = rtype;
-    r->rlit = lit ? 1 : 0;
-    r->irregular = 0;
-    r->parent = parent;
-    if (!special && hx >= lx && hy >= ly)
-        draw_room(lev, lx, ly, hx, hy, parent);
-    return (int)lev->nrooms - 1;
-}
-
-void rooms_topologize(splev_level *lev, int r)
-{
-    const splev_room *rm = &lev->rooms[r];
-    if (rm->irregular)
-        return;
-    uint8_t no = (uint8_t)(r + ROOM_OFFSET);
-    int lx = rm->lx, ly = rm->ly, hx = rm->hx, hy = rm->hy;
-    for (int x = lx; x <= hx; x++)
-        for (int y = ly; y <= hy; y++)
-            lev->cells[x][y].roomno = no;
-    for (int x = lx - 1; x <= hx + 1; x++)
-        for (int y = ly - 1; y <= hy + 1; y += (x == lx - 1 || x == hx + 1)
-                                                     ? 1 : hy - ly + 2) {
-            splev_cell *c = &lev->cells[x][y];
-            c->edge = 1;
-            c->roomno = c->roomno ? ROOM_SHARED : no;
-        }
-    for (size_t i = 0; i < lev->nrooms; i++)
-        if (lev->rooms[i].parent == r)
-            rooms_topologize(lev, (int)i);
-}
 
 static int flood_match(const splev_level *lev, int x, int y, int typ,
                        int anyroom, int roomno)
@@ -169,9 +89,4 @@ void rooms_flood(splev_level *lev, int sx, int sy, int roomno, int lit,
             }
     }
     free(st);
-}
-
-int rooms_random_lit(splev_rng *rng, int depth)
-{
-    return splev_rnd(rng, 1 + abs(depth)) < 11 && splev_rn2(rng, 77);
 }

@@ -55,30 +55,6 @@ static int pop_terrain(vm *v, const char *what, int32_t *t, int32_t *lit)
 
 /* ---- level set-up ---- */
 
-static int st_init_map(vm *v, const splev_insn *in)
-{
-    int32_t fill, walled, lit, joined, smoothed, bg, fg, dummy;
-    if (!pop_terrain(v, "the fill", &fill, &dummy) || !vm_pop_int(v, "walled", &walled) ||
-        !vm_pop_int(v, "the light", &lit) || !vm_pop_int(v, "joined", &joined) ||
-        !vm_pop_int(v, "smoothed", &smoothed) ||
-        !pop_terrain(v, "the background", &bg, &dummy) ||
-        !pop_terrain(v, "the terrain", &fg, &dummy))
-        return 0;
-    v->init_map_used = 1;
-    if (in->arg == 0)
-        return 1;
-    if (fg < 0 || fg > SPLEV_TRANSPARENT) {
-        vm_error(v, "INIT_MAP: bad terrain %d", (int)fg);
-        return 0;
-    }
-    if (lit == -1)
-        lit = splev_rn2(&v->rng, 2);
-    for (int x = 2; x <= 78; x++)
-        for (int y = 0; y < YN; y++)
-            vm_set_type_lit(v, x, y, fg, lit);
-    return 1;
-}
-
 static int st_message(vm *v)
 {
     val m;
@@ -159,25 +135,29 @@ static int top_rooms(const splev_level *lev)
     return n;
 }
 
+/* A REGION room goes through the generator stage's registration, the
+ * one every room of the level uses ("special": nothing is drawn). */
 static int make_region_room(vm *v, int x1, int y1, int x2, int y2, int lit,
                             int type, int irregular, int prefilled, int joined)
 {
     splev_level *lev = v->lev;
-    int r;
-    if (irregular) {
+    splev_gen_newroom nr = {x1, y1, x2, y2, lit, type, 1, -1};
+    int r = -1;
+    if (irregular && lev->nrooms < ROOM_MAX) {
         int box[4];
         long count;
         int no = (int)lev->nrooms + ROOM_OFFSET;
         rooms_flood(lev, x1, y1, no, lit, 1, box, &count);
-        r = rooms_add(lev, box[0], box[1], box[2], box[3], 0, type, 1, -1);
+        nr = (splev_gen_newroom){box[0], box[1], box[2], box[3], 0, type, 1, -1};
+        r = splev_gen_add_room(&v->gen, &nr);
         if (r >= 0) {
             lev->rooms[r].rlit = lit ? 1 : 0;
             lev->rooms[r].irregular = 1;
         }
-    } else {
-        r = rooms_add(lev, x1, y1, x2, y2, lit, type, 1, -1);
+    } else if (!irregular) {
+        r = splev_gen_add_room(&v->gen, &nr);
         if (r >= 0)
-            rooms_topologize(lev, r);
+            splev_gen_topologize(&v->gen, r);
     }
     if (r < 0) {
         vm_error(v, "REGION: too many rooms");
@@ -205,7 +185,7 @@ static int st_region(vm *v, const splev_insn *in)
     }
     int irregular = (flags & 2) != 0, joined = !(flags & 4);
     if (lit < 0)
-        lit = rooms_random_lit(&v->rng, v->ctx.depth);
+        lit = splev_gen_random_lit(&v->gen);
     int x1 = reg.a, y1 = reg.b, x2 = reg.c, y2 = reg.d;
     vm_rel(v, &x1, &y1, 0);
     vm_rel(v, &x2, &y2, 0);
@@ -508,7 +488,7 @@ static int st_drawbridge(vm *v)
     b->horizontal = (uint8_t)!h;
     w->horizontal = (uint8_t)h;
     b->flags = (uint8_t)(dir | (lava ? SPLEV_DB_LAVA : 0));
-    v->touched[x][y] = 1;
+    v->gen.mark[x][y] = 1;
     if (!vm_count_thing(v))
         return 0;
     splev_level_add_drawbridge(v->lev, x, y, dir, state != 0);
@@ -549,8 +529,10 @@ static int st_door(vm *v)
                 continue;
             int st = state;
             splev_cell *c = cell(v, x, y);
-            if (c->typ != SPLEV_DOOR && c->typ != SPLEV_SDOOR)
+            if (c->typ != SPLEV_DOOR && c->typ != SPLEV_SDOOR) {
                 c->typ = (st & D_SECRET) ? SPLEV_SDOOR : SPLEV_DOOR;
+                vm_gen_door_made(v, x, y);
+            }
             if (st & D_SECRET) {
                 st &= ~D_SECRET;
                 if (st < SPLEV_D_CLOSED)
@@ -558,7 +540,7 @@ static int st_door(vm *v)
             }
             vm_set_door_orientation(v->lev, x, y);
             c->doormask = (uint8_t)st;
-            v->touched[x][y] = 1;
+            v->gen.mark[x][y] = 1;
         }
     vm_val_release(&s);
     return 1;
@@ -585,7 +567,7 @@ int vm_make_stair(vm *v, int x, int y, int up, int ladder)
     splev_cell *c = cell(v, x, y);
     c->typ = ladder ? SPLEV_LADDER : SPLEV_STAIRS;
     c->flags = up ? SPLEV_LA_UP : SPLEV_LA_DOWN;
-    v->touched[x][y] = 1;
+    v->gen.mark[x][y] = 1;
     splev_level_add_stair(v->lev, ladder ? SPLEV_SK_LADDER : SPLEV_SK_STAIR, x, y,
                           up, NULL);
     return 1;
@@ -1155,7 +1137,6 @@ int vm_statement(vm *v, const splev_insn *in)
     case OP_LEVEL_FLAGS:
         v->lev->flags |= (unsigned)in->arg;
         return 1;
-    case OP_INIT_MAP: return st_init_map(v, in);
     case OP_MAP: return vm_map(v, in);
     case OP_MESSAGE: return st_message(v);
     case OP_MINERALIZE: return st_mineralize(v);

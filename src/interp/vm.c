@@ -707,12 +707,6 @@ static int op_core(vm *v, const splev_insn *in)
 
 /* ---- the run loop ---- */
 
-static int unsupported(vm *v, const char *what)
-{
-    vm_error(v, "%s is not supported yet", what);
-    return 0;
-}
-
 static int op_control(vm *v, const splev_insn *in, int *jumped)
 {
     val x;
@@ -771,26 +765,9 @@ static int dispatch(vm *v, const splev_insn *in, int *jumped)
     int r = op_control(v, in, jumped);
     if (r >= 0)
         return r;
-    switch (in->op) {
-    case OP_MAZEWALK: return unsupported(v, "MAZEWALK");
-    case OP_ROOM: return unsupported(v, in->a ? "SUBROOM" : "ROOM");
-    case OP_RANDOM_CORRIDORS: return unsupported(v, "RANDOM_CORRIDORS");
-    case OP_CORRIDOR: return unsupported(v, "CORRIDOR");
-    case OP_ROOMDOOR: return unsupported(v, "ROOMDOOR");
-    case OP_INIT_MAP:
-        if (in->arg > 1) {
-            static const char *const style[] = {"", "", "mazegrid", "mines",
-                                                "sheollev", "rogue", "style 6"};
-            char what[40];
-            snprintf(what, sizeof what, "INIT_MAP %s", style[in->arg]);
-            return unsupported(v, what);
-        }
-        return vm_statement(v, in);
-    default:
-        if (in->op >= OP_SEL_ADD)
-            return vm_sel_op(v, in->op);
-        return vm_statement(v, in);
-    }
+    if (in->op >= OP_SEL_ADD)
+        return vm_sel_op(v, in->op);
+    return vm_gen_statement(v, in);
 }
 
 static void run_loop(vm *v)
@@ -809,8 +786,11 @@ static void run_loop(vm *v)
         }
         const splev_insn *in = &s->code[v->pc];
         int jumped = 0;
-        if (!dispatch(v, in, &jumped))
+        if (vm_room_failed(v) ? !vm_failed_room_step(v, in)
+                              : !dispatch(v, in, &jumped))
             break;
+        if (v->gen.vault_failed)
+            v->exited = 1;
         if (!jumped)
             v->pc++;
     }
@@ -842,6 +822,7 @@ static void vm_free(vm *v)
         vm_val_release(&v->stack[--v->sp]);
     free(v->stack);
     free(v->frames);
+    splev_gen_free(&v->gen);
 }
 
 splev_level *splev_run(const splev_levscript *s, const splev_genctx *ctx,
@@ -860,6 +841,7 @@ splev_level *splev_run(const splev_levscript *s, const splev_genctx *ctx,
     splev_rng_seed(&v->rng, seed);
     v->lev = splev_level_new(s->name);
     v->lev->flags = s->flags;
+    vm_gen_init(v);
     v->allow_flips = 3;
     v->cur_monster = -1;
     v->xstart = 1;

@@ -6,6 +6,7 @@
 
 #include <stdint.h>
 
+#include "gen/gen.h"
 #include "levcode/opcodes.h"
 #include "splev/interp.h"
 #include "splev/level.h"
@@ -79,15 +80,23 @@ typedef struct vm {
     int allow_flips;
     int align_reg[3];
     int solidify, inaccessibles, corrmaze, is_maze;
-    int roomstack[MAX_ROOM_NEST];  /* room index, or -1 for "no room" */
+    int roomstack[MAX_ROOM_NEST];  /* room index, ROOM_NONE or ROOM_FAILED */
     int nrooms_open;
+    int failed_nest;               /* ROOMs opened inside a failed room */
+    int mines_joined;              /* INIT_MAP mines was joined (MAP) */
     int cur_monster;               /* index of the MONSTER with a block, -1 */
     int cont_root;                 /* floor object index of the outermost box */
     int cont_root_kind;            /* 0 floor, 1 monster inventory */
     int cont_path[MAX_CONTAINER_NEST]; /* indices below the root */
     int ncont;                     /* open containers */
-    uint8_t touched[XN][YN];       /* SpLev_Map: cells a MAP or door set */
+    /* The generator stage: one context per run.  Its `mark` array is
+     * SpLev_Map, the cells MAP, doors, stairs and MAZEWALK set. */
+    splev_gen gen;
 } vm;
+
+/* Room stack slots that are not a room index. */
+#define ROOM_NONE (-1)
+#define ROOM_FAILED (-2)
 
 /* ---- vm.c ---- */
 void vm_error(vm *v, const char *fmt, ...)
@@ -132,6 +141,17 @@ void vm_push_int(vm *v, int32_t i);
 /* ---- names.c ---- */
 const char *vm_names_pick(const splev_names *n, const char *kind, int cls,
                        splev_rng *rng, char *cls_out);
+
+/* ---- genops.c: the generator stage's statements ---- */
+void vm_gen_init(vm *v);
+int vm_gen_statement(vm *v, const splev_insn *in);   /* 0 on error */
+int vm_room_failed(const vm *v);     /* the current slot is a failed room */
+/* Skip one opcode inside a failed room (§7.1); 0 on error. */
+int vm_failed_room_step(vm *v, const splev_insn *in);
+/* A DOOR the script made at (x, y): count it for the rooms around it. */
+void vm_gen_door_made(vm *v, int x, int y);
+/* The `inaccessibles` pass of the epilogue (§8.20). */
+void vm_gen_way_out(vm *v);
 
 /* ---- epilogue.c ---- */
 void vm_epilogue(vm *v);

@@ -109,6 +109,8 @@ void splev_level_free(splev_level *lev)
         object_free_fields(&lev->objects[i]);
     for (size_t i = 0; i < lev->nmessages; i++)
         free(lev->messages[i]);
+    for (size_t i = 0; i < lev->nwarnings; i++)
+        free(lev->warnings[i]);
     for (size_t i = 0; i < lev->nsounds; i++)
         free(lev->sounds[i].text);
     for (size_t i = 0; i < lev->nmongen; i++)
@@ -125,6 +127,7 @@ void splev_level_free(splev_level *lev)
     free(lev->monsters);
     free(lev->objects);
     free(lev->messages);
+    free(lev->warnings);
     free(lev->sounds);
     free(lev->mongen);
     free(lev->name);
@@ -310,6 +313,12 @@ splev_object *splev_monster_add_item(splev_monster *m, char cls,
 void splev_level_add_message(splev_level *lev, const char *text)
 {
     char **m = PUSH(lev, messages);
+    *m = xstrdup(text ? text : "");
+}
+
+void splev_level_add_warning(splev_level *lev, const char *text)
+{
+    char **m = PUSH(lev, warnings);
     *m = xstrdup(text ? text : "");
 }
 

@@ -400,6 +400,13 @@ static void legend_level(bytebuf *b, const splev_level *lev)
         put_quoted(b, lev->messages[i]);
         bb_u8(b, '\n');
     }
+    if (lev->nwarnings)
+        bb_printf(b, "Warnings:\n");
+    for (size_t i = 0; i < lev->nwarnings; i++) {
+        bb_printf(b, "  ");
+        put_quoted(b, lev->warnings[i]);
+        bb_u8(b, '\n');
+    }
     if (lev->nsounds)
         bb_printf(b, "Sounds (1 in %d):\n", lev->sound_freq);
     for (size_t i = 0; i < lev->nsounds; i++) {
