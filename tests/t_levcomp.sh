@@ -67,6 +67,21 @@ for des in $LCD/disasm/*.des; do
         compare_golden "levcomp disasm $name" "$TMPD/out" "$LCD/disasm/$name.dis"
     fi
 done
+# with a names table, a name given alone is compiled with its class
+if need_shared "levcomp names"; then
+    for des in $LCD/names/*.des; do
+        name=$(basename "$des" .des)
+        (cd $LCD/names && ${SPLEV_WRAP:-} "$LC" --disasm \
+            --names "$SHARED/spec/names/unnethack.tsv" "$name.des" \
+            >"$TMPD/out" 2>"$TMPD/err")
+        RC=$?
+        if crashed || [ "$RC" -ne 0 ] || [ -s "$TMPD/err" ]; then
+            fail "levcomp names $name" "status $RC" "$(head -3 "$TMPD/err")"
+        else
+            compare_golden "levcomp names $name" "$TMPD/out" "$LCD/names/$name.dis"
+        fi
+    done
+fi
 # levgen --disasm lists the same code, from the .des or from the .lev
 mkdir -p "$TMPD/dis"
 run "$LC" -o "$TMPD/dis" $LCD/disasm/flow.des

@@ -1758,6 +1758,7 @@ lev_plan *lev_check(const lev_file *f, const lev_check_opts *opt)
         c.d.out = c.o->diag_out;
     c.d.max_errors = c.o->max_errors > 0 ? c.o->max_errors : 50;
     c.plan = xcalloc(1, sizeof *c.plan);
+    c.plan->names = c.o->names;
     check_file(&c, f);
     c.plan->errors = c.d.errors;
     c.plan->warnings = c.d.warnings;
@@ -1782,4 +1783,12 @@ const lev_stmt *lev_plan_function(const lev_plan *p, const char *name)
         if (strcmp(p->funcs[i]->name, name) == 0)
             return p->funcs[i];
     return NULL;
+}
+
+int lev_plan_name_class(const lev_plan *p, int monster, const char *name)
+{
+    if (!p->names)
+        return 0;
+    return lev_names_class(p->names, monster ? LEV_NK_MONSTER : LEV_NK_OBJECT,
+                           name);
 }

@@ -88,6 +88,7 @@ typedef struct lev_plan {
     size_t nlevels;
     const lev_stmt **funcs;     /* every FUNCTION, by definition order */
     size_t nfuncs;
+    const lev_names *names;     /* the checker's table (NULL: none) */
     int errors, warnings;       /* of the checker alone */
 } lev_plan;
 
@@ -95,5 +96,9 @@ lev_plan *lev_check(const lev_file *f, const lev_check_opts *opt);
 void lev_plan_free(lev_plan *p);
 /* The FUNCTION named name, or NULL. */
 const lev_stmt *lev_plan_function(const lev_plan *p, const char *name);
+/* The class a monster (monster != 0) or object name given alone carries:
+ * from the names table, 0 ("any class") without one or when the table
+ * does not hold the name. */
+int lev_plan_name_class(const lev_plan *p, int monster, const char *name);
 
 #endif

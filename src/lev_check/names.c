@@ -121,3 +121,15 @@ int lev_names_has_class(const lev_names *n, int kind, int cls)
     const lev_namekind *k = &n->kinds[kind];
     return k->classes && memchr(k->classes, cls, k->n) != NULL;
 }
+
+int lev_names_class(const lev_names *n, int kind, const char *name)
+{
+    const lev_namekind *k = &n->kinds[kind];
+    for (size_t i = 0; i < k->n; i++)
+        if (strcmp(k->names[i], name) == 0)
+            return (unsigned char)k->classes[i];
+    for (size_t i = 0; i < k->n; i++)
+        if (strcasecmp(k->names[i], name) == 0)
+            return (unsigned char)k->classes[i];
+    return 0;
+}

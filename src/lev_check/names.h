@@ -20,5 +20,9 @@ const lev_namekind *lev_names_kind(const lev_names *n, int kind);
 int lev_names_find(const lev_names *n, int kind, const char *name, int cls,
                    int *case_only);
 int lev_names_has_class(const lev_names *n, int kind, int cls);
+/* The class of a name given alone (SEMANTICS §4.0: a name carries its
+ * class): the first entry matching exactly, else ignoring case; 0 when
+ * the table does not hold the name. */
+int lev_names_class(const lev_names *n, int kind, const char *name);
 
 #endif
