@@ -439,7 +439,7 @@ static void check_class(chk *c, int kind, const lev_expr *ch, int named)
     int cls = (int)ch->ival;
     (void)named;
     if (cls == ' ')
-        return;     /* the ghost class: stored as "ghost" (formats.md) */
+        return;     /* the ghost class: a class like any other */
     if (cls < 32 || cls >= 127)
         err(c, ch->pos, "a %s class must be a visible character",
             kind == LEV_NK_MONSTER ? "monster" : "object");
@@ -461,8 +461,7 @@ static void want_thing(chk *c, const lev_expr *e, int kind, const char *what)
             err(c, e->args[1]->pos, "the name after the class must be a "
                 "string, not %s", describe(c, e->args[1]));
         else
-            check_thing_name(c, kind, e->args[1],
-                             e->args[0]->ival == ' ' ? 0 : (int)e->args[0]->ival);
+            check_thing_name(c, kind, e->args[1], (int)e->args[0]->ival);
         return;
     case LEV_E_RANDOM:
         if (e->nargs)

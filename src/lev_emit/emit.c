@@ -408,20 +408,14 @@ static void e_mapchar(em *m, const lev_expr *e)
 static void e_thing(em *m, const lev_expr *e, int type)
 {
     switch (e->kind) {
-    case LEV_E_CHAR:        /* class ' ' cannot be stored: its ghost */
-        if (e->ival == ' ')
-            push_const(m, type, 0, 0, 0, 0, "ghost");
-        else
-            push_const(m, type, (int32_t)e->ival, 0, 0, 0, NULL);
-        return;
+    case LEV_E_CHAR: push_const(m, type, (int32_t)e->ival, 0, 0, 0, NULL); return;
     case LEV_E_STRING: {    /* a name carries its class (SEMANTICS §4.0) */
         int cls = lev_plan_name_class(m->plan, type == SPLEV_V_MONST, e->sval);
-        push_const(m, type, cls == ' ' ? 0 : cls, 0, 0, 0, e->sval);
+        push_const(m, type, cls, 0, 0, 0, e->sval);
         return;
     }
-    case LEV_E_CLASSNAME:   /* class ' ' (ghosts) is stored as its name */
-        push_const(m, type, e->args[0]->ival == ' ' ? 0
-                            : (int32_t)e->args[0]->ival, 0, 0, 0,
+    case LEV_E_CLASSNAME:
+        push_const(m, type, (int32_t)e->args[0]->ival, 0, 0, 0,
                    e->args[1]->sval);
         return;
     case LEV_E_RANDOM: push_const(m, type, 0, 0, 0, 0, NULL); return;

@@ -85,7 +85,7 @@ static int safe_level_name(const char *s)
 
 static int class_ok(int32_t c)
 {
-    return c == 0 || (c > 0x20 && c < 0x7f);
+    return c == 0 || (c >= 0x20 && c < 0x7f);
 }
 
 /* Check one constant's fields for its type. */
