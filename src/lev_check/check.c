@@ -1111,6 +1111,11 @@ static void check_map(chk *c, const lev_stmt *s)
     } else if (at) {
         want_coord(c, at, "the map position");
     }
+    /* A map that is not kept leaves the frame that was in effect before
+     * it (§4.3, DECISIONS 35): the level's own, or an earlier kept map. */
+    const lev_expr *keep = arg(s, 3);
+    if (keep && keep->kind == LEV_E_WORD && lev_word_value((int)keep->ival) == 0)
+        return;
     c->max_x = (int)m->width - 1;
     c->max_y = (int)m->nrows - 1;
     c->have_map = 1;
