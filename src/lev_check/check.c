@@ -233,11 +233,67 @@ static int core_arg_type(int fn, int i)
     }
 }
 
+/* The attribute words of MONSTER and OBJECT, for "did you mean" on an
+ * unknown word among a statement's attributes. */
+static const char *const mon_words[] = {
+    "peaceful", "hostile", "asleep", "awake", "female", "invisible",
+    "cancelled", "revived", "avenge", "stunned", "confused", "fleeing",
+    "blinded", "paralyzed", "seen_traps", "align", "m_feature", "m_monster",
+    "m_object", NULL};
+static const char *const obj_words[] = {
+    "blessed", "uncursed", "cursed", "montype", "name", "quantity", "buried",
+    "lit", "unlit", "eroded", "erodeproof", "locked", "broken", "trapped",
+    "not_trapped", "recharged", "invisible", "greased", NULL};
+
+/* The closest value word or core function to w, or NULL; the distance
+ * rule of suggest_word. */
+static const char *suggest_any_word(const char *w)
+{
+    size_t len = strlen(w);
+    int cap = len <= 3 ? 1 : len <= 6 ? 2 : 3, bestd = cap + 1;
+    const char *best = NULL;
+    for (int i = 1; i < LEV_W_COUNT + CORE_COUNT_; i++) {
+        const char *cand = i < LEV_W_COUNT ? lev_word_name(i)
+                                           : splev_cores[i - LEV_W_COUNT].spelling;
+        int d = cand[0] == '.' ? cap + 1 : word_distance(w, cand, cap);
+        if (d < bestd) {
+            bestd = d;
+            best = cand;
+        }
+    }
+    return best;
+}
+
+/* A bare word (a name without "()" or ".") that is no core function: a
+ * misspelt word, not a call.  Suggests from words, or from every word. */
+static int unknown_word(chk *c, const lev_expr *e, const char *const *words)
+{
+    if (!e || e->kind != LEV_E_CALL || e->ival || e->nargs ||
+        strchr(e->sval, '.') || lev_core_lookup(e->sval) >= 0)
+        return 0;
+    const char *s = words ? suggest_word(e->sval, words)
+                          : suggest_any_word(e->sval);
+    if (!s && words)
+        s = suggest_any_word(e->sval);
+    if (s)
+        err(c, e->pos, "unknown word '%s' (did you mean %s?)", e->sval, s);
+    else
+        err(c, e->pos, "unknown word '%s'", e->sval);
+    return 1;
+}
+
 static void check_call(chk *c, const lev_expr *e, int type, const char *what)
 {
     int fn = lev_core_lookup(e->sval);
     if (fn < 0) {
-        err(c, e->pos, "unknown function %s", e->sval);
+        if (unknown_word(c, e, NULL))
+            return;
+        const char *sug = suggest_any_word(e->sval);
+        if (sug && strchr(sug, '.'))
+            err(c, e->pos, "unknown function %s (did you mean %s?)", e->sval,
+                sug);
+        else
+            err(c, e->pos, "unknown function %s", e->sval);
         return;
     }
     int n = splev_cores[fn].nargs;
@@ -954,6 +1010,11 @@ static void check_attrs(chk *c, const lev_stmt *s, int monster)
     for (size_t i = 0; i < s->nattrs; i++) {
         const lev_expr *a = s->attrs[i];
         int k = (int)a->ival;
+        /* A misspelt word ("peacefull") is parsed as a name or position
+         * given by a core function without "()": say what it is. */
+        if (a->nargs && unknown_word(c, a->args[0],
+                                     monster ? mon_words : obj_words))
+            continue;
         if (monster ? !mon_key(k) : !obj_key(k)) {
             err(c, a->pos, "%s is not %s attribute", lev_attr_name(k),
                 monster ? "a monster" : "an object");
