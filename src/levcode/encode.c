@@ -29,9 +29,8 @@ static uint64_t st_hash(const char *s, size_t len)
     return h;
 }
 
-static void st_grow(strtab *t)
+static void st_rehash(strtab *t, size_t ncap)
 {
-    size_t ncap = t->cap ? t->cap * 2 : 256;
     uint32_t *ns = xcalloc(ncap, sizeof *ns), *nl = xcalloc(ncap, sizeof *nl);
     for (size_t i = 0; i < t->cap; i++) {
         if (!t->slots[i])
@@ -55,7 +54,7 @@ static uint32_t st_add(strtab *t, const char *s, size_t len)
     if (len == 0)
         return 0;                   /* offset 0 holds "" */
     if ((t->used + 1) * 2 > t->cap)
-        st_grow(t);
+        st_rehash(t, t->cap ? t->cap * 2 : 256);
     size_t j = st_hash(s, len) & (t->cap - 1);
     while (t->slots[j]) {
         if (t->lens[j] == len &&
@@ -64,8 +63,7 @@ static uint32_t st_add(strtab *t, const char *s, size_t len)
         j = (j + 1) & (t->cap - 1);
     }
     uint32_t off = (uint32_t)t->b.len;
-    bb_put(&t->b, s, len);
-    bb_u8(&t->b, 0);
+    bb_put(&t->b, s, len + 1);      /* with its NUL */
     t->slots[j] = off + 1;
     t->lens[j] = (uint32_t)len;
     t->used++;
@@ -77,82 +75,114 @@ static uint32_t st_name(strtab *t, const char *s)
     return s ? st_add(t, s, strlen(s)) : 0xFFFFFFFFu;
 }
 
+/* Little-endian stores into the buffer sized up front. */
+static unsigned char *put16(unsigned char *p, unsigned v)
+{
+    p[0] = (unsigned char)v;
+    p[1] = (unsigned char)(v >> 8);
+    return p + 2;
+}
+
+static unsigned char *put32(unsigned char *p, uint32_t v)
+{
+    p[0] = (unsigned char)v;
+    p[1] = (unsigned char)(v >> 8);
+    p[2] = (unsigned char)(v >> 16);
+    p[3] = (unsigned char)(v >> 24);
+    return p + 4;
+}
+
 unsigned char *splev_lev_encode(const splev_levscript *s, size_t *len)
 {
+    /* Every section but the strings has a fixed size per entry, so the
+     * file is one buffer: header and sections written in place, the
+     * strings (collected meanwhile) appended at the end. */
+    size_t fixed = (size_t)s->n_files * 4 + (size_t)s->n_funcs * 20 +
+                   (size_t)s->n_consts * 28 + (size_t)s->n_insns * 8 +
+                   (size_t)s->n_lines * 12 + (size_t)s->n_varnames * 4;
     strtab t;
     memset(&t, 0, sizeof t);
     bb_init(&t.b);
+    size_t nstr = (size_t)s->n_files + s->n_funcs + s->n_varnames + 2;
+    for (uint32_t i = 0; i < s->n_consts; i++)
+        nstr += s->consts[i].str != NULL;
+    size_t hcap = 256;
+    while (hcap < nstr * 2)
+        hcap *= 2;
+    st_rehash(&t, hcap);
     bb_u8(&t.b, 0);                 /* offset 0: "" */
-    bytebuf body;
-    bb_init(&body);
+
+    size_t cap = LEV_HEADER_SIZE + fixed;
+    unsigned char *out = xmalloc(cap);
+    unsigned char *p = out + LEV_HEADER_SIZE;
     for (uint32_t i = 0; i < s->n_files; i++)
-        bb_u32(&body, st_name(&t, s->files[i]));
+        p = put32(p, st_name(&t, s->files[i]));
     for (uint32_t i = 0; i < s->n_funcs; i++) {
         const splev_func *f = &s->funcs[i];
-        bb_u32(&body, st_name(&t, f->name));
-        bb_u32(&body, f->entry);
-        bb_u32(&body, f->end);
-        bb_u16(&body, f->nparams);
-        bb_u16(&body, f->nslots);
-        bb_u32(&body, f->first_varname);
+        p = put32(p, st_name(&t, f->name));
+        p = put32(p, f->entry);
+        p = put32(p, f->end);
+        p = put16(p, f->nparams);
+        p = put16(p, f->nslots);
+        p = put32(p, f->first_varname);
     }
     for (uint32_t i = 0; i < s->n_consts; i++) {
         const splev_const *c = &s->consts[i];
-        bb_u8(&body, (unsigned)c->type);
-        bb_u8(&body, 0);
-        bb_u16(&body, 0);
-        bb_u32(&body, (uint32_t)c->a);
-        bb_u32(&body, (uint32_t)c->b);
-        bb_u32(&body, (uint32_t)c->c);
-        bb_u32(&body, (uint32_t)c->d);
-        bb_u32(&body, c->str ? st_add(&t, c->str, c->len) : 0xFFFFFFFFu);
-        bb_u32(&body, c->str ? c->len : 0);
+        *p++ = (unsigned char)c->type;
+        *p++ = 0;
+        p = put16(p, 0);
+        p = put32(p, (uint32_t)c->a);
+        p = put32(p, (uint32_t)c->b);
+        p = put32(p, (uint32_t)c->c);
+        p = put32(p, (uint32_t)c->d);
+        p = put32(p, c->str ? st_add(&t, c->str, c->len) : 0xFFFFFFFFu);
+        p = put32(p, c->str ? c->len : 0);
     }
     for (uint32_t i = 0; i < s->n_insns; i++) {
         const splev_insn *in = &s->code[i];
-        bb_u8(&body, in->op);
-        bb_u8(&body, in->a);
-        bb_u16(&body, in->n);
-        bb_u32(&body, (uint32_t)in->arg);
+        *p++ = in->op;
+        *p++ = in->a;
+        p = put16(p, in->n);
+        p = put32(p, (uint32_t)in->arg);
     }
     for (uint32_t i = 0; i < s->n_lines; i++) {
-        bb_u32(&body, s->lines[i].pc);
-        bb_u32(&body, s->lines[i].file);
-        bb_u32(&body, s->lines[i].line);
+        p = put32(p, s->lines[i].pc);
+        p = put32(p, s->lines[i].file);
+        p = put32(p, s->lines[i].line);
     }
     for (uint32_t i = 0; i < s->n_varnames; i++)
-        bb_u32(&body, st_name(&t, s->varnames[i]));
+        p = put32(p, st_name(&t, s->varnames[i]));
     uint32_t name = st_name(&t, s->name);
-    bb_put(&body, t.b.data, t.b.len);
 
-    bytebuf out;
-    bb_init(&out);
-    bb_put(&out, lev_magic, sizeof lev_magic);
-    bb_u16(&out, 1);                          /* format version */
-    bb_u16(&out, LEV_HEADER_SIZE);
-    bb_u32(&out, (uint32_t)(LEV_HEADER_SIZE + body.len));
-    size_t crc_at = out.len;
-    bb_u32(&out, 0);
-    bb_u8(&out, (unsigned)s->dialect);
-    bb_u8(&out, 0);
-    bb_u16(&out, 0);
-    bb_u32(&out, name);
-    bb_u32(&out, s->flags);
-    bb_u32(&out, s->vault_freq);
-    bb_u32(&out, s->n_files);
-    bb_u32(&out, s->n_funcs);
-    bb_u32(&out, s->n_consts);
-    bb_u32(&out, s->n_insns);
-    bb_u32(&out, s->n_lines);
-    bb_u32(&out, s->n_varnames);
-    bb_u32(&out, (uint32_t)t.b.len);
-    bb_put(&out, body.data, body.len);
+    size_t total = cap + t.b.len;
+    out = xrealloc(out, total);
+    memcpy(out + cap, t.b.data, t.b.len);
+    p = out;
+    memcpy(p, lev_magic, sizeof lev_magic);
+    p += sizeof lev_magic;
+    p = put16(p, 1);                          /* format version */
+    p = put16(p, LEV_HEADER_SIZE);
+    p = put32(p, (uint32_t)total);
+    unsigned char *crc_at = p;
+    p = put32(p, 0);
+    *p++ = (unsigned char)s->dialect;
+    *p++ = 0;
+    p = put16(p, 0);
+    p = put32(p, name);
+    p = put32(p, s->flags);
+    p = put32(p, s->vault_freq);
+    p = put32(p, s->n_files);
+    p = put32(p, s->n_funcs);
+    p = put32(p, s->n_consts);
+    p = put32(p, s->n_insns);
+    p = put32(p, s->n_lines);
+    p = put32(p, s->n_varnames);
+    put32(p, (uint32_t)t.b.len);
     /* The checksum covers everything after its own field. */
-    bb_set_u32(&out, crc_at, crc32_bytes(out.data + 20, out.len - 20));
-    bb_free(&body);
+    put32(crc_at, crc32_bytes(out + 20, total - 20));
     bb_free(&t.b);
     free(t.slots);
     free(t.lens);
-    *len = out.len;
-    return out.data;
+    *len = total;
+    return out;
 }
