@@ -137,6 +137,7 @@ typedef struct splev_drawbridge {
 typedef struct splev_object splev_object;
 struct splev_object {
     int x, y;             /* -1, -1 inside a container or a monster */
+    int at_given_spot;    /* 1: the script gave the spot, 0: drawn */
     char cls;             /* class symbol (')' '[' ...), 0 unknown */
     char *name;           /* object name, NULL: random of the class */
     int curse;            /* 0 random, 1 blessed, 2 uncursed, 3 cursed */
@@ -163,6 +164,7 @@ enum { SPLEV_APPEAR_NONE, SPLEV_APPEAR_FEATURE, SPLEV_APPEAR_MONSTER,
 
 typedef struct splev_monster {
     int x, y;
+    int at_given_spot;    /* 1: the script gave the spot, 0: drawn */
     char cls;             /* class letter, 0 unknown */
     char *name;           /* species, NULL: random of the class */
     char *given_name;     /* the monster's own name ("Idefix") */

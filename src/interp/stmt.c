@@ -942,6 +942,7 @@ static int st_monster(vm *v, const splev_insn *in)
         char cls;
         const char *name = pick_name(v, "monster", &mon, &cls);
         splev_monster *m = splev_level_add_monster(v->lev, x, y, cls, name);
+        m->at_given_spot = !(c.c & CF_RANDOM);
         for (int k = 0; k < in->n && ok; k++)
             ok = monster_attr(v, m, &a[k]);
         if (in->a) {
@@ -1024,7 +1025,7 @@ static int st_object(vm *v, const splev_insn *in)
     val obj;
     int ok = pop_attrs(v, in->n, a, OK_COUNT_) &&
              vm_pop_type(v, SPLEV_V_OBJ, "the object", &obj);
-    int content = in->a & 1, x = -1, y = -1;
+    int content = in->a & 1, x = -1, y = -1, given_spot = 0;
     if (ok && !(content && (v->ncont > 0 || v->cur_monster >= 0))) {
         val c;
         memset(&c, 0, sizeof c);
@@ -1033,6 +1034,7 @@ static int st_object(vm *v, const splev_insn *in)
         for (int k = 0; k < in->n; k++)
             if (a[k].key == OK_COORD)
                 c = a[k].v;
+        given_spot = c.t == SPLEV_V_COORD && !(c.c & CF_RANDOM);
         if (c.t != SPLEV_V_COORD)
             ok = attr_type(v, &a[0], SPLEV_V_COORD);
         else if (!vm_coord(v, &c, H_DRY, &x, &y))
@@ -1048,6 +1050,7 @@ static int st_object(vm *v, const splev_insn *in)
         const char *name = pick_name(v, "object", &obj, &cls);
         int index, root_kind;
         splev_object *o = new_object(v, content, x, y, cls, name, &index, &root_kind);
+        o->at_given_spot = root_kind == 0 && given_spot;
         for (int k = 0; k < in->n && ok; k++)
             ok = object_attr(v, o, &a[k]);
         if (in->a & 2) {
