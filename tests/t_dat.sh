@@ -411,7 +411,8 @@ if "$BIN/lev_comp" --help 2>&1 | grep -q -- '-o DIR'; then
                 pass "$name generates for seeds 1-20"
             fi
         done
-        for name in gatehall library crypt-1 throne-1 starvault spire4; do
+        for name in gatehall library crypt-1 throne-1 starvault spire4 \
+                    arena-3 throne-2 crypt-2 glimend archive; do
             lev=$TMPD/dat-out/$name.lev
             [ -f "$lev" ] || continue
             expect_stdout "$name renders as tests/dat/$name-seed1.txt" 0 \
