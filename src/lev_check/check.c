@@ -954,7 +954,7 @@ static void check_seen_traps(chk *c, const lev_expr *e)
     uint32_t seen = 0;
     for (size_t i = 0; i < e->nargs; i++) {
         const lev_expr *t = e->args[i];
-        int n = splev_trap_from_name(t->sval);
+        int n = lev_trap_type(t->sval);
         if (!n) {
             err(c, t->pos, "unknown trap \"%s\"", t->sval);
             continue;
@@ -1186,7 +1186,7 @@ static void check_trap(chk *c, const lev_stmt *s)
 {
     const lev_expr *t = arg(s, 0);
     if (t->kind == LEV_E_STRING) {
-        int known = splev_trap_from_name(t->sval) != 0;
+        int known = lev_trap_type(t->sval) != 0;
         if (c->o->names && lev_names_kind(c->o->names, LEV_NK_TRAP)->n) {
             int case_only;
             known = lev_names_find(c->o->names, LEV_NK_TRAP, t->sval, 0,

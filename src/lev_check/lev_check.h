@@ -54,6 +54,8 @@ int lev_word_value(int word);
 uint32_t lev_flag_bits(int word);
 /* Room type code of a name (splev_room_type_name), -1 when unknown. */
 int lev_room_type(const char *name);
+/* The trap type of a name, as splev_trap_from_name (0 when unknown). */
+int lev_trap_type(const char *name);
 /* The core function of a name ("level.depth", "str" ...), or -1. */
 int lev_core_lookup(const char *name);
 

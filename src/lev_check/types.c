@@ -10,6 +10,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 const char *lev_type_name(int t)
 {
@@ -174,6 +175,19 @@ int lev_room_type(const char *name)
             return t;
     }
     return -1;
+}
+
+int lev_trap_type(const char *name)
+{
+    /* splev_trap_from_name, with the first letter compared before the
+     * whole name (most names differ there). */
+    int c0 = (unsigned char)name[0] | 0x20;
+    for (int t = 1; t < SPLEV_TRAP_COUNT; t++) {
+        const char *n = splev_trap_name(t);
+        if (((unsigned char)n[0] | 0x20) == c0 && strcasecmp(n, name) == 0)
+            return t;
+    }
+    return 0;
 }
 
 int lev_core_lookup(const char *name)

@@ -45,6 +45,7 @@ typedef struct em {
     lev_scope *sc;
     breaks *brk;            /* innermost breakable construct */
     uint32_t file, line;    /* source of the statement being emitted */
+    int line_moved;         /* file/line set since the last instruction */
     int containers, monster_block;
     uint16_t coord_uses[SPLEV_COLNO][SPLEV_ROWNO]; /* literal (x,y) counts */
     int16_t terrain_of[256];    /* map character -> terrain, -1 unknown yet */
@@ -72,8 +73,9 @@ static uint32_t emit(em *m, int op, int a, int n, int32_t arg)
         m->cap = m->cap ? m->cap * 2 : 256;
         m->code = xrealloc(m->code, m->cap * sizeof *m->code);
     }
-    if (m->nl == 0 || m->lines[m->nl - 1].line != m->line ||
-        m->lines[m->nl - 1].file != m->file) {
+    if (m->line_moved && (m->line_moved = 0,
+                          m->nl == 0 || m->lines[m->nl - 1].line != m->line ||
+                          m->lines[m->nl - 1].file != m->file)) {
         if (m->nl == m->capl) {
             m->capl = m->capl ? m->capl * 2 : 64;
             m->lines = xrealloc(m->lines, m->capl * sizeof *m->lines);
@@ -117,11 +119,14 @@ static uint32_t here(const em *m)
 
 static uint64_t const_hash(const splev_const *c)
 {
-    uint64_t h = 1469598103934665603ULL;
-    int32_t f[5] = {c->type, c->a, c->b, c->c, c->d};
-    const unsigned char *p = (const unsigned char *)f;
-    for (size_t i = 0; i < sizeof f; i++)
-        h = (h ^ p[i]) * 1099511628211ULL;
+    /* The five fields mixed a word at a time, then the string (FNV-1a). */
+    const uint64_t k = 0x9e3779b97f4a7c15ULL;
+    uint64_t h = (uint64_t)(uint32_t)c->type;
+    h = (h ^ (uint32_t)c->a) * k;
+    h = (h ^ (uint32_t)c->b) * k;
+    h = (h ^ (uint32_t)c->c) * k;
+    h = (h ^ (uint32_t)c->d) * k;
+    h ^= h >> 29;
     for (uint32_t i = 0; c->str && i < c->len; i++)
         h = (h ^ (unsigned char)c->str[i]) * 1099511628211ULL;
     return h ^ (c->str ? 0x9e37 : 0);
@@ -232,6 +237,7 @@ static void at(em *m, lev_pos p)
     }
     m->file = i;
     m->line = (uint32_t)(p.line > 0 ? p.line : 0);
+    m->line_moved = 1;
 }
 
 /* ---- expressions ---- */
@@ -323,22 +329,36 @@ static int in_range(long v, long lo, long hi)
     return v >= lo && v <= hi;
 }
 
+/* The value of a literal coordinate (x,y) made of constants; 0 when it
+ * is not one. */
+static int literal_xy(const lev_expr *e, long *x, long *y)
+{
+    const lev_expr *a = e->args[0], *b = e->args[1];
+    if (a->kind == LEV_E_INT && b->kind == LEV_E_INT) {
+        *x = a->ival;
+        *y = b->ival;
+        return 1;
+    }
+    if (!lev_expr_constant(a) || !lev_expr_constant(b))
+        return 0;
+    *x = lev_expr_eval(a);
+    *y = lev_expr_eval(b);
+    return 1;
+}
+
 static void e_coord(em *m, const lev_expr *e)
 {
     switch (e->kind) {
     case LEV_E_COORD: {
-        const lev_expr *x = e->args[0], *y = e->args[1];
+        long x, y;
         /* A coordinate met once costs less built by CORE than pooled. */
-        if (lev_expr_constant(x) && lev_expr_constant(y) &&
-            in_range(lev_expr_eval(x), 0, SPLEV_COLNO - 1) &&
-            in_range(lev_expr_eval(y), 0, SPLEV_ROWNO - 1) &&
-            m->coord_uses[lev_expr_eval(x)][lev_expr_eval(y)] > 1) {
-            push_const(m, SPLEV_V_COORD, (int32_t)lev_expr_eval(x),
-                       (int32_t)lev_expr_eval(y), 0, 0, NULL);
+        if (literal_xy(e, &x, &y) && in_range(x, 0, SPLEV_COLNO - 1) &&
+            in_range(y, 0, SPLEV_ROWNO - 1) && m->coord_uses[x][y] > 1) {
+            push_const(m, SPLEV_V_COORD, (int32_t)x, (int32_t)y, 0, 0, NULL);
             return;
         }
-        e_int(m, x);
-        e_int(m, y);
+        e_int(m, e->args[0]);
+        e_int(m, e->args[1]);
         emit(m, OP_CORE, 0, 2, CORE_COORD);
         return;
     }
@@ -1002,7 +1022,7 @@ static int e_mon_attrs(em *m, const lev_stmt *s)
         case LEV_A_SEEN_TRAPS: {
             uint32_t bits = v->nargs ? 0 : 0xffffffffu;
             for (size_t k = 0; k < v->nargs; k++)
-                bits |= 1u << (splev_trap_from_name(v->args[k]->sval) - 1);
+                bits |= 1u << (lev_trap_type(v->args[k]->sval) - 1);
             push_int(m, (long)(int32_t)bits);
             key = MK_SEENTRAPS;
             break;
@@ -1130,7 +1150,7 @@ static void e_simple(em *m, const lev_stmt *s)
     case LEV_S_TRAP: {
         const lev_expr *t = arg(s, 0);
         e_coord(m, arg(s, 1));
-        push_int(m, t->kind == LEV_E_STRING ? splev_trap_from_name(t->sval)
+        push_int(m, t->kind == LEV_E_STRING ? lev_trap_type(t->sval)
                                             : -1);
         E0(m, TRAP);
         break;
@@ -1329,9 +1349,8 @@ static void count_expr(em *m, const lev_expr *e)
 {
     if (!e)
         return;
-    if (e->kind == LEV_E_COORD && e->nargs == 2 &&
-        lev_expr_constant(e->args[0]) && lev_expr_constant(e->args[1])) {
-        long x = lev_expr_eval(e->args[0]), y = lev_expr_eval(e->args[1]);
+    long x, y;
+    if (e->kind == LEV_E_COORD && e->nargs == 2 && literal_xy(e, &x, &y)) {
         if (in_range(x, 0, SPLEV_COLNO - 1) && in_range(y, 0, SPLEV_ROWNO - 1) &&
             m->coord_uses[x][y] < 0xffff)
             m->coord_uses[x][y]++;

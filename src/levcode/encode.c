@@ -21,10 +21,16 @@ typedef struct {
     size_t cap, used;
 } strtab;
 
+/* FNV-1a of the string, or for a long one (MAP blocks) of its length,
+ * first and last 32 bytes: equal strings are still found by comparing,
+ * and offsets depend on the order of first use only, not on the hash. */
 static uint64_t st_hash(const char *s, size_t len)
 {
-    uint64_t h = 1469598103934665603ULL;      /* FNV-1a */
-    for (size_t i = 0; i < len; i++)
+    uint64_t h = 1469598103934665603ULL ^ len;
+    size_t head = len <= 96 ? len : 32;
+    for (size_t i = 0; i < head; i++)
+        h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
+    for (size_t i = len - (len <= 96 ? 0 : 32); i < len; i++)
         h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
     return h;
 }
