@@ -851,13 +851,18 @@ static void e_map(em *m, const lev_stmt *s)
     size_t w = mp->width, h = mp->nrows;
     char *cells = xcalloc(w * h + 1, 1);
     own(m, cells);
+    /* Locals for the row, its length and the memo: stores through char *
+     * may alias anything, so fields would be reloaded for every cell. */
+    int16_t *memo = m->terrain_of;
     for (size_t y = 0; y < h; y++) {
         const unsigned char *row = (const unsigned char *)mp->rows[y].cells;
-        for (size_t x = 0; x < mp->rows[y].ncells; x++) {
-            int16_t *t = &m->terrain_of[row[x]];
-            if (*t < 0)
-                *t = (int16_t)splev_terrain_from_mapchar(row[x]);
-            cells[y * w + x] = (char)*t;
+        size_t n = mp->rows[y].ncells;
+        char *dst = cells + y * w;
+        for (size_t x = 0; x < n; x++) {
+            int t = memo[row[x]];
+            if (t < 0)
+                t = memo[row[x]] = (int16_t)splev_terrain_from_mapchar(row[x]);
+            dst[x] = (char)t;
         }
     }
     splev_const k;
