@@ -3,10 +3,7 @@
  * §8.5, §9.2, §9.3). */
 #include "interp/rooms.h"
 
-static int in_grid(int x, int y)
-{
-    return x >= 0 && x < SPLEV_COLNO && y >= 0 && y < SPLEV_ROWNO;
-}
+#include <string.h>
 
 static int clampi(int v, int lo, int hi)
 {
@@ -42,68 +39,74 @@ void walls_wallify(splev_level *lev, int x1, int y1, int x2, int y2)
                 wallify_cell(lev, x, y, x2, y2);
 }
 
-static int solid(const splev_level *lev, int x, int y)
+/* Cell classes for the two passes, on a grid with a one-cell border
+ * (outside the map counts as solid rock).  Changing one wall into
+ * another never changes a class, so one classification serves a whole
+ * pass in any order. */
+enum { C_SOLID = 1, C_WALLLIKE = 2, C_WALL = 4, C_RSOLID = 8 };
+typedef uint8_t cgrid[SPLEV_COLNO + 2][SPLEV_ROWNO + 2];
+
+static uint8_t cell_class(int t)
 {
-    if (!in_grid(x, y))
-        return 1;
-    int t = lev->cells[x][y].typ;
-    return t == SPLEV_STONE || SPLEV_IS_WALL(t);
+    int wall = SPLEV_IS_WALL(t);
+    int like = wall || t == SPLEV_DOOR || t == SPLEV_SDOOR || t == SPLEV_IRONBARS;
+    return (uint8_t)((t == SPLEV_STONE || like ? C_SOLID : 0) |
+                     (t == SPLEV_STONE || wall ? C_RSOLID : 0) |
+                     (like ? C_WALLLIKE : 0) |
+                     (wall && t != SPLEV_DBWALL ? C_WALL : 0));
 }
 
-/* A wall with only solid ground around it is buried rock: make it stone. */
-static void remove_buried_walls(splev_level *lev, int x1, int y1, int x2,
-                                int y2)
+static void classify(const splev_level *lev, cgrid g)
+{
+    memset(g, C_SOLID | C_RSOLID, sizeof(cgrid));
+    for (int x = 0; x < SPLEV_COLNO; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++)
+            g[x + 1][y + 1] = cell_class(lev->cells[x][y].typ);
+}
+
+/* A wall with only solid ground around it is buried rock: make it stone.
+ * The removal test's "solid" is stone or any wall, DBWALL included. */
+static int buried(const cgrid g, int x, int y)
+{
+    for (int i = -1; i <= 1; i++)
+        for (int j = -1; j <= 1; j++)
+            if ((i || j) && !(g[x + 1 + i][y + 1 + j] & C_RSOLID))
+                return 0;
+    return 1;
+}
+
+static void remove_buried_walls(splev_level *lev, cgrid g, int x1, int y1,
+                                int x2, int y2)
 {
     uint8_t kill[SPLEV_COLNO][SPLEV_ROWNO];
+    int any = 0;
     for (int x = x1; x <= x2; x++)
         for (int y = y1; y <= y2; y++) {
-            int t = lev->cells[x][y].typ;
-            kill[x][y] = 0;
-            if (!SPLEV_IS_WALL(t) || t == SPLEV_DBWALL)
-                continue;
-            int all = 1;
-            for (int i = -1; i <= 1 && all; i++)
-                for (int j = -1; j <= 1 && all; j++)
-                    if ((i || j) && !solid(lev, x + i, y + j))
-                        all = 0;
-            kill[x][y] = (uint8_t)all;
+            kill[x][y] = (g[x + 1][y + 1] & C_WALL) && buried(g, x, y);
+            any |= kill[x][y];
         }
+    if (!any)
+        return;
     for (int x = x1; x <= x2; x++)
         for (int y = y1; y <= y2; y++)
-            if (kill[x][y])
+            if (kill[x][y]) {
                 lev->cells[x][y].typ = SPLEV_STONE;
+                g[x + 1][y + 1] = C_SOLID | C_RSOLID;
+            }
 }
 
-static int wall_like(const splev_level *lev, int x, int y)
+/* Which of the four neighbours continue this wall (§9.3); (x, y) are
+ * grid coordinates (map + 1). */
+static int spine_bits(const cgrid g, int x, int y)
 {
-    if (!in_grid(x, y))
-        return 0;
-    int t = lev->cells[x][y].typ;
-    return SPLEV_IS_WALL(t) || t == SPLEV_DOOR || t == SPLEV_SDOOR ||
-           t == SPLEV_IRONBARS;
-}
-
-static int spine_solid(const splev_level *lev, int x, int y)
-{
-    return !in_grid(x, y) || lev->cells[x][y].typ == SPLEV_STONE ||
-           wall_like(lev, x, y);
-}
-
-/* Which of the four neighbours continue this wall (§9.3). */
-static int spine_bits(const splev_level *lev, int x, int y)
-{
-    int L[3][3];
-    for (int i = 0; i < 3; i++)
-        for (int j = 0; j < 3; j++)
-            L[i][j] = spine_solid(lev, x + i - 1, y + j - 1);
-    int n = wall_like(lev, x, y - 1) &&
-            !(L[0][1] && L[2][1] && L[0][0] && L[2][0]);
-    int s = wall_like(lev, x, y + 1) &&
-            !(L[0][1] && L[2][1] && L[0][2] && L[2][2]);
-    int e = wall_like(lev, x + 1, y) &&
-            !(L[1][0] && L[1][2] && L[2][0] && L[2][2]);
-    int w = wall_like(lev, x - 1, y) &&
-            !(L[1][0] && L[1][2] && L[0][0] && L[0][2]);
+    int s00 = g[x - 1][y - 1] & C_SOLID, s10 = g[x][y - 1] & C_SOLID,
+        s20 = g[x + 1][y - 1] & C_SOLID, s01 = g[x - 1][y] & C_SOLID,
+        s21 = g[x + 1][y] & C_SOLID, s02 = g[x - 1][y + 1] & C_SOLID,
+        s12 = g[x][y + 1] & C_SOLID, s22 = g[x + 1][y + 1] & C_SOLID;
+    int n = (g[x][y - 1] & C_WALLLIKE) && !(s01 && s21 && s00 && s20);
+    int s = (g[x][y + 1] & C_WALLLIKE) && !(s01 && s21 && s02 && s22);
+    int e = (g[x + 1][y] & C_WALLLIKE) && !(s10 && s12 && s20 && s22);
+    int w = (g[x - 1][y] & C_WALLLIKE) && !(s10 && s12 && s00 && s02);
     return n * 8 + s * 4 + e * 2 + w;
 }
 
@@ -114,29 +117,36 @@ static const uint8_t spine_type[16] = {
     SPLEV_VWALL, SPLEV_TLWALL, SPLEV_TRWALL, SPLEV_CROSSWALL,
 };
 
-void walls_spines(splev_level *lev, int x1, int y1, int x2, int y2)
+static void spines(splev_level *lev, const cgrid g, int x1, int y1, int x2,
+                   int y2)
 {
-    x1 = clampi(x1, 1, SPLEV_COLNO - 1);
-    x2 = clampi(x2, 1, SPLEV_COLNO - 1);
-    y1 = clampi(y1, 0, SPLEV_ROWNO - 1);
-    y2 = clampi(y2, 0, SPLEV_ROWNO - 1);
     for (int x = x1; x <= x2; x++)
         for (int y = y1; y <= y2; y++) {
-            int t = lev->cells[x][y].typ;
-            if (!SPLEV_IS_WALL(t) || t == SPLEV_DBWALL)
+            if (!(g[x + 1][y + 1] & C_WALL))
                 continue;
-            int bits = spine_bits(lev, x, y);
+            int bits = spine_bits(g, x + 1, y + 1);
             if (bits)
                 lev->cells[x][y].typ = spine_type[bits];
         }
 }
 
+void walls_spines(splev_level *lev, int x1, int y1, int x2, int y2)
+{
+    cgrid g;
+    classify(lev, g);
+    spines(lev, g, clampi(x1, 1, SPLEV_COLNO - 1), clampi(y1, 0, SPLEV_ROWNO - 1),
+           clampi(x2, 1, SPLEV_COLNO - 1), clampi(y2, 0, SPLEV_ROWNO - 1));
+}
+
+/* Both passes over one classification (the removal updates it). */
 void walls_wallification(splev_level *lev, int x1, int y1, int x2, int y2)
 {
     x1 = clampi(x1, 1, SPLEV_COLNO - 1);
     x2 = clampi(x2, 1, SPLEV_COLNO - 1);
     y1 = clampi(y1, 0, SPLEV_ROWNO - 1);
     y2 = clampi(y2, 0, SPLEV_ROWNO - 1);
-    remove_buried_walls(lev, x1, y1, x2, y2);
-    walls_spines(lev, x1, y1, x2, y2);
+    cgrid g;
+    classify(lev, g);
+    remove_buried_walls(lev, g, x1, y1, x2, y2);
+    spines(lev, g, x1, y1, x2, y2);
 }
