@@ -81,3 +81,45 @@ fi
 for f in b100k b1m b10m; do
     measure "$f.des ($(wc -c <"$T/$f.des") B)" "$T/$f.des"
 done
+
+# ---- levels per second (levgen --count): fixed-map levels (castle,
+# Medusa, Sokoban, the Oracle), a mines filler, a maze filler and a big
+# room.  Wall time: the best of three runs of N levels on one core;
+# instructions per level: callgrind of N+1 levels minus 1 level, over N.
+LG=$BUILD/bin/levgen
+if [ ! -x "$LG" ] || [ -z "$SHARED" ] || [ ! -d "$SHARED/corpus/unnethack" ]; then
+    echo "levels per second: needs $LG and ../shared (skipped)"
+    exit 0
+fi
+mkdir -p "$T/lev"
+"$LC" -o "$T/lev" "$SHARED"/corpus/unnethack/*.des >/dev/null 2>&1
+N=${BENCH_LEVELS:-20000}
+NCG=${BENCH_CG_LEVELS:-200}
+# cg_ins ARGS...: instructions callgrind counts for levgen ARGS.
+cg_ins() {
+    valgrind --tool=callgrind --callgrind-out-file="$T/cgl.out" \
+        "$LG" "$@" >/dev/null 2>"$T/cgl.err"
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$T/cgl.err"
+}
+echo
+printf '%-12s %14s %16s\n' "level" "levels/s" "instr/level"
+for l in castle-1 medusa-1 soko1-1 oracle minefill heck-b-5 bigrm-1; do
+    f=$T/lev/$l.lev
+    [ -f "$f" ] || { echo "$l: not compiled"; continue; }
+    best=""
+    for _ in 1 2 3; do
+        t0=$(date +%s.%N)
+        "$LG" --count "$N" --seed 1 "$f" >/dev/null
+        t1=$(date +%s.%N)
+        s=$(echo "$t0 $t1" | awk '{ print $2 - $1 }')
+        best=$(echo "$best $s" | awk '{ if (NF == 1 || $2 < $1) print $NF; else print $1 }')
+    done
+    lps=$(echo "$best $N" | awk '{ if ($1 > 0) printf "%.0f", $2 / $1; else print "-" }')
+    ipl="-"
+    if [ "$have_cg" -eq 1 ]; then
+        a=$(cg_ins --count 1 --seed 1 "$f")
+        b=$(cg_ins --count $((NCG + 1)) --seed 1 "$f")
+        [ -n "$a" ] && [ -n "$b" ] && ipl=$(( (b - a) / NCG ))
+    fi
+    printf '%-12s %14s %16s\n' "$l" "$lps" "$ipl"
+done

@@ -58,10 +58,13 @@ static uint8_t cell_class(int t)
 
 static void classify(const splev_level *lev, cgrid g)
 {
+    uint8_t cls[256];
+    for (int t = 0; t < 256; t++)
+        cls[t] = cell_class(t);
     memset(g, C_SOLID | C_RSOLID, sizeof(cgrid));
     for (int x = 0; x < SPLEV_COLNO; x++)
         for (int y = 0; y < SPLEV_ROWNO; y++)
-            g[x + 1][y + 1] = cell_class(lev->cells[x][y].typ);
+            g[x + 1][y + 1] = cls[lev->cells[x][y].typ];
 }
 
 /* A wall with only solid ground around it is buried rock: make it stone.
