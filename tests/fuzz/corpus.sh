@@ -45,15 +45,16 @@ for h in "$@"; do
         ;;
     lev_bin)
         put "$dir" tests/fuzz/seeds/lev_bin/*.lev
-        # Real levels, when lev_comp is built and can write them.
+        # Real levels: every des-file we have, compiled by lev_comp when it
+        # is built (a file it rejects just adds nothing).
         if [ -x "$build/bin/lev_comp" ]; then
+            rm -rf "$dir.tmp"
             mkdir -p "$dir.tmp"
-            for f in "$shared"/corpus/unnethack/*.des; do
+            for f in dat/*.des "$shared"/corpus/unnethack/*.des; do
                 [ -f "$f" ] || continue
-                (cd "$dir.tmp" && "$OLDPWD/$build/bin/lev_comp" "$OLDPWD/$f") \
-                    >/dev/null 2>&1
+                "$build/bin/lev_comp" -w -o "$dir.tmp" "$f" >/dev/null 2>&1
             done
-            for f in "$dir.tmp"/*; do
+            for f in "$dir.tmp"/*.lev; do
                 [ -f "$f" ] && mv "$f" "$dir/lev_$(basename "$f")"
             done
             rm -rf "$dir.tmp"
