@@ -204,7 +204,8 @@ static void check_dungeon(void)
     diag_init(&d, "dat/dungeon.def", src, len);
     d.no_warnings = 1;
     dgn_options opt = {NULL, 0};
-    dgn_ast ast = {NULL, NULL};
+    dgn_ast ast;
+    memset(&ast, 0, sizeof ast);
     dgn_parse_source(&d, src, len, &opt, &ast);
     splev_dgn_script *s = d.errors ? NULL : dgn_check(&d, &ast);
     CHECK(s != NULL, "dat/dungeon.def compiles");
