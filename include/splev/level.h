@@ -307,6 +307,10 @@ const char *splev_stair_kind_name(int kind);
 char *splev_level_render_text(const splev_level *lev);
 /* The same with ANSI colour escapes (the game's default colours). */
 char *splev_level_render_ansi(const splev_level *lev);
+/* The level as one standalone SVG picture: cells coloured by terrain (lit
+ * cells lighter), features, traps, objects and monsters as glyphs, and a
+ * legend.  Deterministic bytes; malloc'd, free() it. */
+char *splev_level_render_svg(const splev_level *lev);
 /* The whole model as JSON (doc/level-json.md): malloc'd string. */
 char *splev_level_to_json(const splev_level *lev);
 /* Writes splev_level_to_json to out; 0, or -1 on a write error. */

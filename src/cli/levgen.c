@@ -23,7 +23,8 @@
 #define MAX_COUNT 100000000L
 
 typedef enum {
-    FORMAT_TEXT, FORMAT_JSON, FORMAT_ANSI, FORMAT_ASCIIFARM, FORMAT_ROGUECLOUD
+    FORMAT_TEXT, FORMAT_JSON, FORMAT_ANSI, FORMAT_ASCIIFARM, FORMAT_ROGUECLOUD,
+    FORMAT_SVG
 } out_format;
 
 typedef struct options {
@@ -61,8 +62,8 @@ static const char usage_text[] =
     "  --all             run every level of a .des file, one after another\n"
     "  --disasm          print the level script's code instead of running it\n"
     "  --seed N          the seed, 0..18446744073709551615 (default 1)\n"
-    "  --format FMT      levels: text (default), ansi, json, asciifarm,\n"
-    "                    roguecloud; dungeons: text or json\n"
+    "  --format FMT      levels: text (default), ansi, json, svg,\n"
+    "                    asciifarm, roguecloud; dungeons: text or json\n"
     "  -o, --output FILE write there (atomically) instead of standard output\n"
     "  --count N         generate or lay out N seeds from --seed on and print\n"
     "                    a summary (failures with their seeds)\n"
@@ -144,6 +145,7 @@ static int set_format(options *o, const char *v)
     } formats[] = {
         {"text", FORMAT_TEXT}, {"json", FORMAT_JSON}, {"ansi", FORMAT_ANSI},
         {"asciifarm", FORMAT_ASCIIFARM}, {"roguecloud", FORMAT_ROGUECLOUD},
+        {"svg", FORMAT_SVG},
     };
     for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
         if (strcmp(v, formats[i].name) == 0) {
@@ -151,8 +153,8 @@ static int set_format(options *o, const char *v)
             o->format_given = 1;
             return 0;
         }
-    return usage_error("unknown format '%s' (text, ansi, json, asciifarm or "
-                       "roguecloud)", v);
+    return usage_error("unknown format '%s' (text, ansi, json, svg, "
+                       "asciifarm or roguecloud)", v);
 }
 
 static int set_dungeon(options *o, const char *v)
@@ -459,6 +461,7 @@ static char *format_level(const options *o, const splev_level *lev)
     switch (o->format) {
     case FORMAT_JSON: return splev_level_to_json(lev);
     case FORMAT_ANSI: return splev_level_render_ansi(lev);
+    case FORMAT_SVG: return splev_level_render_svg(lev);
     case FORMAT_ASCIIFARM: return splev_export_asciifarm(lev, &eo, &d);
     case FORMAT_ROGUECLOUD: return splev_export_roguecloud(lev, &eo, &d);
     default: return splev_level_render_text(lev);

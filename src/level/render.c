@@ -427,6 +427,14 @@ static void legend_level(bytebuf *b, const splev_level *lev)
     }
 }
 
+void level_legend(bytebuf *b, const splev_level *lev)
+{
+    legend_things(b, lev);
+    legend_features(b, lev);
+    legend_regions(b, lev);
+    legend_level(b, lev);
+}
+
 static void render_header(bytebuf *b, const splev_level *lev)
 {
     bb_printf(b, "Level ");
@@ -452,10 +460,7 @@ static char *render(const splev_level *lev, int ansi)
     for (int y = 0; y < SPLEV_ROWNO; y++)
         render_row(&b, m, y, ansi);
     free(m);
-    legend_things(&b, lev);
-    legend_features(&b, lev);
-    legend_regions(&b, lev);
-    legend_level(&b, lev);
+    level_legend(&b, lev);
     bb_u8(&b, 0);
     return (char *)b.data;
 }
