@@ -41,25 +41,6 @@ void splev_gen_mazegrid(splev_gen *g, int fill)
         }
 }
 
-/* The automaton sees everything outside 1..78 x 0..19 as background. */
-static int cave_get(const splev_gen *g, int x, int y, int bg)
-{
-    if (x <= 0 || y < 0 || x > CAVE_W || y >= CAVE_H)
-        return bg;
-    return gen_typ(g, x, y);
-}
-
-static int fg_neighbours(const splev_gen *g, int x, int y, int fg, int bg)
-{
-    static const int d[8][2] = {{-1, -1}, {-1, 0}, {-1, 1}, {0, -1},
-                                {0, 1},   {1, -1}, {1, 0},  {1, 1}};
-    int n = 0;
-    for (int i = 0; i < 8; i++)
-        if (cave_get(g, x + d[i][0], y + d[i][1], bg) == fg)
-            n++;
-    return n;
-}
-
 /* Background everywhere; UnNetHack also clears light and room numbers. */
 static void cave_init_map(splev_gen *g, int bg)
 {
@@ -90,32 +71,61 @@ static void cave_init_fill(splev_gen *g, int fg, int bg)
     }
 }
 
-/* Pass one works in place: earlier changes are seen by later cells. */
-static void cave_pass_one(splev_gen *g, int fg, int bg)
+/* The automaton works on a grid of "is foreground" flags: the cell's type
+ * is fg inside 1..78 x 0..19; everything outside counts as background
+ * (so as foreground only when fg == bg).  Centres are 2..78 x 1..19, so
+ * every neighbour lies inside the 80 x 21 grid. */
+typedef uint8_t cave_grid[SPLEV_COLNO][SPLEV_ROWNO];
+
+static void cave_grid_load(const splev_gen *g, cave_grid f, int fg, int bg)
 {
+    uint8_t out = bg == fg;
+    for (int x = 0; x < SPLEV_COLNO; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++)
+            f[x][y] = x <= 0 || x > CAVE_W || y >= CAVE_H
+                          ? out
+                          : (uint8_t)(gen_typ(g, x, y) == fg);
+}
+
+static inline int grid_neighbours(const cave_grid f, int x, int y)
+{
+    return f[x - 1][y - 1] + f[x - 1][y] + f[x - 1][y + 1] + f[x][y - 1] +
+           f[x][y + 1] + f[x + 1][y - 1] + f[x + 1][y] + f[x + 1][y + 1];
+}
+
+/* Pass one works in place: earlier changes are seen by later cells. */
+static void cave_pass_one(splev_gen *g, cave_grid f, int fg, int bg)
+{
+    uint8_t bgfg = bg == fg;
     for (int x = 2; x <= CAVE_W; x++)
         for (int y = 1; y < CAVE_H; y++) {
-            int n = fg_neighbours(g, x, y, fg, bg);
-            if (n <= 2)
+            int n = grid_neighbours(f, x, y);
+            if (n <= 2) {
                 gen_cell(g, x, y)->typ = (uint8_t)bg;
-            else if (n >= 5)
+                f[x][y] = bgfg;
+            } else if (n >= 5) {
                 gen_cell(g, x, y)->typ = (uint8_t)fg;
+                f[x][y] = 1;
+            }
         }
 }
 
 /* Passes two and three compute every cell before writing any. */
-static void cave_pass_buffered(splev_gen *g, int fg, int bg, int three)
+static void cave_pass_buffered(splev_gen *g, cave_grid f, int bg, int three)
 {
-    uint8_t next[SPLEV_COLNO][SPLEV_ROWNO];
+    uint8_t to_bg[SPLEV_COLNO][SPLEV_ROWNO];
+    uint8_t bgfg = (uint8_t)(f[0][0]);   /* outside: background's flag */
     for (int x = 2; x <= CAVE_W; x++)
         for (int y = 1; y < CAVE_H; y++) {
-            int n = fg_neighbours(g, x, y, fg, bg);
-            int to_bg = three ? n < 3 : n == 5;
-            next[x][y] = to_bg ? (uint8_t)bg : gen_typ(g, x, y);
+            int n = grid_neighbours(f, x, y);
+            to_bg[x][y] = (uint8_t)(three ? n < 3 : n == 5);
         }
     for (int x = 2; x <= CAVE_W; x++)
         for (int y = 1; y < CAVE_H; y++)
-            gen_cell(g, x, y)->typ = next[x][y];
+            if (to_bg[x][y]) {
+                gen_cell(g, x, y)->typ = (uint8_t)bg;
+                f[x][y] = bgfg;
+            }
 }
 
 typedef struct cave_region {
@@ -283,11 +293,13 @@ static void cave_mkmap(splev_gen *g, int fg, int bg, int smoothed,
 {
     cave_init_map(g, bg);
     cave_init_fill(g, fg, bg);
-    cave_pass_one(g, fg, bg);
-    cave_pass_buffered(g, fg, bg, 0);
+    cave_grid f;
+    cave_grid_load(g, f, fg, bg);
+    cave_pass_one(g, f, fg, bg);
+    cave_pass_buffered(g, f, bg, 0);
     if (smoothed) {
-        cave_pass_buffered(g, fg, bg, 1);
-        cave_pass_buffered(g, fg, bg, 1);
+        cave_pass_buffered(g, f, bg, 1);
+        cave_pass_buffered(g, f, bg, 1);
     }
     if (joined)
         cave_join_map(g, fg, bg);
