@@ -3,6 +3,8 @@
  * WALLIFY; these serve the generators (walled caves, Sheol, room walls). */
 #include "gen/gen_int.h"
 
+#include <string.h>
+
 /* wallify_map: a STONE cell becomes a wall at the first floor-like
  * neighbour of its window, which is clipped to the region on the high side
  * only (the game's asymmetry, kept). */
@@ -12,23 +14,39 @@ void gen_wallify_map(splev_gen *g, int x1, int y1, int x2, int y2)
     y1 = gen_max(y1, 0);
     x2 = gen_min(x2, SPLEV_COLNO - 1);
     y2 = gen_min(y2, SPLEV_ROWNO - 1);
+    if (x1 > x2 || y1 > y2)
+        return;
+    /* near[x + 1][y + 1]: a floor-like cell in x-1..x+1 of row y, within
+     * the window (columns >= 1, <= x2; rows <= y2).  Walls made below are
+     * not floor-like, so one look before the pass sees what the cell-by-
+     * cell scan would; rows are tried y-1, y, y+1 as the scan does. */
+    uint8_t fl[SPLEV_COLNO + 2][SPLEV_ROWNO + 2];
+    uint8_t near[SPLEV_COLNO + 2][SPLEV_ROWNO + 2];
+    memset(fl, 0, sizeof fl);
+    int ylo = gen_max(y1 - 1, 0), xlo = gen_max(x1 - 1, 1);
+    for (int x = xlo; x <= x2; x++)
+        for (int y = ylo; y <= y2; y++) {
+            int t = gen_typ(g, x, y);
+            fl[x + 1][y + 1] = (uint8_t)(GEN_IS_ROOM(t) || t == SPLEV_CROSSWALL);
+        }
+    for (int x = x1; x <= x2; x++)
+        for (int y = ylo; y <= y2; y++)
+            near[x + 1][y + 1] =
+                (uint8_t)(fl[x][y + 1] | fl[x + 1][y + 1] | fl[x + 2][y + 1]);
+    for (int x = x1; x <= x2; x++) {
+        near[x + 1][0] = 0;           /* row -1 lies outside the map */
+        near[x + 1][y2 + 2] = 0;      /* row y2 + 1 lies outside the window */
+    }
     for (int y = y1; y <= y2; y++)
         for (int x = x1; x <= x2; x++) {
             if (gen_typ(g, x, y) != SPLEV_STONE)
                 continue;
-            int done = 0;
-            for (int yy = gen_max(y - 1, 0); yy <= gen_min(y + 1, y2) && !done;
-                 yy++)
-                for (int xx = gen_max(x - 1, 1); xx <= gen_min(x + 1, x2);
-                     xx++) {
-                    int t = gen_typ(g, xx, yy);
-                    if (GEN_IS_ROOM(t) || t == SPLEV_CROSSWALL) {
-                        gen_cell(g, x, y)->typ =
-                            yy != y ? SPLEV_HWALL : SPLEV_VWALL;
-                        done = 1;
-                        break;
-                    }
-                }
+            if (near[x + 1][y])
+                gen_cell(g, x, y)->typ = SPLEV_HWALL;
+            else if (near[x + 1][y + 1])
+                gen_cell(g, x, y)->typ = SPLEV_VWALL;
+            else if (near[x + 1][y + 2])
+                gen_cell(g, x, y)->typ = SPLEV_HWALL;
         }
 }
 

@@ -227,9 +227,8 @@ static int st_terrain(vm *v)
     if (!pop_terrain(v, "the terrain", &t, &lit) || !pop_sel(v, "the area", &s))
         return 0;
     const vsel *sel = s.own;
-    for (int x = 1; x < XN; x++)
-        for (int y = 0; y < YN; y++) {
-            if (!sel->c[x][y] || cell(v, x, y)->typ == SPLEV_STAIRS)
+    VSEL_FOR(sel, 1, x, y) {
+            if (cell(v, x, y)->typ == SPLEV_STAIRS)
                 continue;
             vm_set_type_lit(v, x, y, t, lit);
             splev_cell *c = cell(v, x, y);
@@ -271,10 +270,9 @@ static int st_feature(vm *v, const splev_insn *in)
     if (!pop_sel(v, "the area", &s))
         return 0;
     const vsel *sel = s.own;
-    for (int x = 1; x < XN; x++)
-        for (int y = 0; y < YN; y++) {
+    VSEL_FOR(sel, 1, x, y) {
             int t = cell(v, x, y)->typ;
-            if (sel->c[x][y] && !(t >= SPLEV_STAIRS && t <= SPLEV_ALTAR))
+            if (!(t >= SPLEV_STAIRS && t <= SPLEV_ALTAR))
                 cell(v, x, y)->typ = (uint8_t)in->arg;
         }
     vm_val_release(&s);
@@ -424,10 +422,8 @@ static int st_wallify(vm *v, const splev_insn *in)
     if (!pop_sel(v, "the area", &s))
         return 0;
     const vsel *sel = s.own;
-    for (int x = 0; x < XN; x++)
-        for (int y = 0; y < YN; y++)
-            if (sel->c[x][y])
-                walls_wallify(v->lev, x, y, x, y);
+    VSEL_FOR(sel, 0, x, y)
+        walls_wallify(v->lev, x, y, x, y);
     vm_val_release(&s);
     return 1;
 }
@@ -523,10 +519,7 @@ static int st_door(vm *v)
     if (state == -1)
         state = (1 << splev_rn2(&v->rng, 5)) >> 1;
     const vsel *sel = s.own;
-    for (int x = 1; x < XN; x++)
-        for (int y = 0; y < YN; y++) {
-            if (!sel->c[x][y])
-                continue;
+    VSEL_FOR(sel, 1, x, y) {
             int st = state;
             splev_cell *c = cell(v, x, y);
             if (c->typ != SPLEV_DOOR && c->typ != SPLEV_SDOOR) {

@@ -5,6 +5,7 @@
 #define SPLEV_INTERP_VM_H
 
 #include <stdint.h>
+#include <string.h>
 
 #include "gen/gen.h"
 #include "levcode/opcodes.h"
@@ -25,6 +26,37 @@ typedef struct vsel {
     int refs;
     uint8_t c[XN][YN];
 } vsel;
+
+/* The first selected cell at or after linear index i (x * YN + y, the
+ * x-major order every statement walks), or XN * YN: eight cells at a
+ * time, since selections are mostly empty. */
+static inline int vsel_next(const vsel *s, int i)
+{
+    const uint8_t *p = &s->c[0][0];
+    enum { N = XN * YN };
+    while (i < N && (i & 7)) {
+        if (p[i])
+            return i;
+        i++;
+    }
+    for (; i + 8 <= N; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, sizeof w);
+        if (w) {
+            while (!p[i])
+                i++;
+            return i;
+        }
+    }
+    while (i < N && !p[i])
+        i++;
+    return i;
+}
+
+#define VSEL_FOR(sel, x0, x, y)                                              \
+    for (int vsel_i_ = vsel_next((sel), (x0) * YN), x, y;                     \
+         vsel_i_ < XN * YN && (x = vsel_i_ / YN, y = vsel_i_ % YN, 1);        \
+         vsel_i_ = vsel_next((sel), vsel_i_ + 1))
 
 /* A heap string (concatenations); constants point into the script. */
 typedef struct vstr {
