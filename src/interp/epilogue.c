@@ -6,25 +6,31 @@
 
 #include <string.h>
 
-static void orient_doors(vm *v)
+/* Door orientation (it changes no cell type, so doing it during the scan
+ * sees what a separate pass would), and whether any `B` boundary marker
+ * (CROSSWALL) lies in 0..78 x 0..19: one pass instead of two. */
+static int orient_doors_find_markers(vm *v)
 {
-    for (int y = 0; y < YN; y++)
-        for (int x = 1; x < XN; x++) {
-            int t = v->lev->cells[x][y].typ;
-            if (t == SPLEV_DOOR || t == SPLEV_SDOOR)
-                vm_set_door_orientation(v->lev, x, y);
+    splev_level *lev = v->lev;
+    int any = 0;
+    for (int x = 0; x < XN; x++) {
+        const splev_cell *col = lev->cells[x];
+        for (int y = 0; y < YN; y++) {
+            int t = col[y].typ;
+            if (t == SPLEV_DOOR || t == SPLEV_SDOOR) {
+                if (x >= 1)
+                    vm_set_door_orientation(lev, x, y);
+            } else if (t == SPLEV_CROSSWALL && x < XN - 1 && y < YN - 1) {
+                any = 1;
+            }
         }
+    }
+    return any;
 }
 
 /* The `B` map character marks an invisible boundary: floor after all. */
 static void remove_boundary_markers(vm *v)
 {
-    int any = 0;
-    for (int x = 0; x < XN - 1 && !any; x++)
-        for (int y = 0; y < YN - 1 && !any; y++)
-            any = v->lev->cells[x][y].typ == SPLEV_CROSSWALL;
-    if (!any)
-        return;
     for (int x = 0; x < XN - 2; x++)
         for (int y = 0; y < YN - 1; y++)
             if (v->lev->cells[x][y].typ == SPLEV_CROSSWALL && v->gen.mark[x][y])
@@ -35,71 +41,56 @@ typedef struct extents {
     int lx, ly, hx, hy, empty;
 } extents;
 
-static int column_only_walls(const splev_level *lev, int x)
-{
-    for (int y = 0; y < YN; y++) {
-        int t = lev->cells[x][y].typ;
-        if (t != SPLEV_STONE && !SPLEV_IS_WALL(t))
-            return 0;
-    }
-    return 1;
-}
-
-static int row_only_walls(const splev_level *lev, int y, int lx, int hx)
-{
-    for (int x = lx; x <= hx; x++) {
-        int t = lev->cells[x][y].typ;
-        if (t != SPLEV_STONE && !SPLEV_IS_WALL(t))
-            return 0;
-    }
-    return 1;
-}
-
-static int column_used(const splev_level *lev, int x)
-{
-    for (int y = 0; y < YN; y++)
-        if (lev->cells[x][y].typ != SPLEV_STONE)
-            return 1;
-    return 0;
-}
-
-static int row_used(const splev_level *lev, int y, int lx, int hx)
-{
-    for (int x = lx; x <= hx; x++)
-        if (lev->cells[x][y].typ != SPLEV_STONE)
-            return 1;
-    return 0;
-}
-
-/* The level extents of §9.1 "bound digging" (DECISIONS 45: as observed). */
+/* The level extents of §9.1 "bound digging" (DECISIONS 45: as observed),
+ * from one pass that notes per column and per row whether it holds
+ * anything but stone and whether that is only walls.  The row tests of the
+ * rule are limited to lx..hx, but every column outside that span is all
+ * stone, so whole rows answer the same. */
 static extents level_extents(vm *v)
 {
     const splev_level *lev = v->lev;
     int maze = (lev->flags & SPLEV_F_MAZELEVEL) != 0;
     extents e = {0, 0, XN - 1, YN - 1, 1};
-    int first = -1, last = -1;
-    for (int x = 0; x < XN; x++)
-        if (column_used(lev, x)) {
-            if (first < 0)
-                first = x;
-            last = x;
+    uint8_t row_used[YN], row_other[YN];
+    int first = -1, last = -1, first_walls = 0, last_walls = 0;
+    memset(row_used, 0, sizeof row_used);
+    memset(row_other, 0, sizeof row_other);
+    for (int x = 0; x < XN; x++) {
+        const splev_cell *col = lev->cells[x];
+        int used = 0, other = 0;
+        for (int y = 0; y < YN; y++) {
+            int t = col[y].typ;
+            if (t == SPLEV_STONE)
+                continue;
+            used = row_used[y] = 1;
+            if (!SPLEV_IS_WALL(t))
+                other = row_other[y] = 1;
         }
+        if (used) {
+            if (first < 0) {
+                first = x;
+                first_walls = !other;
+            }
+            last = x;
+            last_walls = !other;
+        }
+    }
     if (first < 0)
         return e;
     e.empty = 0;
-    e.lx = maze && column_only_walls(lev, first) ? first : first - 1;
-    e.hx = maze && column_only_walls(lev, last) ? last : last + 1;
+    e.lx = maze && first_walls ? first : first - 1;
+    e.hx = maze && last_walls ? last : last + 1;
     if (e.lx < 0) e.lx = 0;
     if (e.hx > XN - 1) e.hx = XN - 1;
     first = last = -1;
     for (int y = 0; y < YN; y++)
-        if (row_used(lev, y, e.lx, e.hx)) {
+        if (row_used[y]) {
             if (first < 0)
                 first = y;
             last = y;
         }
-    e.ly = maze && row_only_walls(lev, first, e.lx, e.hx) ? first : first - 1;
-    e.hy = maze && row_only_walls(lev, last, e.lx, e.hx) ? last : last + 1;
+    e.ly = maze && !row_other[first] ? first : first - 1;
+    e.hy = maze && !row_other[last] ? last : last + 1;
     return e;
 }
 
@@ -238,14 +229,24 @@ static void solidify(vm *v)
         }
 }
 
+/* Everything on or outside the extents' frame: whole columns at the
+ * sides, the top and bottom rows in between. */
 static void bound_digging(vm *v, const extents *e)
 {
     if (e->empty)
         return;
-    for (int x = 0; x < XN; x++)
-        for (int y = 0; y < YN; y++)
-            if (x <= e->lx || x >= e->hx || y <= e->ly || y >= e->hy)
-                v->lev->cells[x][y].nondiggable = 1;
+    for (int x = 0; x < XN; x++) {
+        splev_cell *col = v->lev->cells[x];
+        if (x <= e->lx || x >= e->hx) {
+            for (int y = 0; y < YN; y++)
+                col[y].nondiggable = 1;
+            continue;
+        }
+        for (int y = 0; y < YN && y <= e->ly; y++)
+            col[y].nondiggable = 1;
+        for (int y = e->hy < 0 ? 0 : e->hy; y < YN; y++)
+            col[y].nondiggable = 1;
+    }
 }
 
 /* ---- level regions (§8.15) ---- */
@@ -358,8 +359,8 @@ static void place_lregions(vm *v)
 
 void vm_epilogue(vm *v)
 {
-    orient_doors(v);
-    remove_boundary_markers(v);
+    if (orient_doors_find_markers(v))
+        remove_boundary_markers(v);
     if (v->lev->flags & SPLEV_F_INACCESSIBLES)
         vm_gen_way_out(v);
     if (!(v->lev->flags & SPLEV_F_CORRMAZE))
