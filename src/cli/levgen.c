@@ -2,12 +2,15 @@
  * generates levels from level scripts, exports them to other games' map
  * formats and imports those maps as des-files.  Options are parsed into a
  * struct first and the work is dispatched from it. */
+#define _POSIX_C_SOURCE 200809L
 #include "common/common.h"
 #include "splev.h"
 #include "splev/foreign.h"
 #include "splev/interp.h"
 #include "splev/levcomp.h"
+#include "splev/world.h"
 
+#include <sys/stat.h>
 #include <time.h>
 
 #include <errno.h>
@@ -24,7 +27,7 @@
 
 typedef enum {
     FORMAT_TEXT, FORMAT_JSON, FORMAT_ANSI, FORMAT_ASCIIFARM, FORMAT_ROGUECLOUD,
-    FORMAT_SVG
+    FORMAT_SVG, FORMAT_HTML
 } out_format;
 
 typedef struct options {
@@ -42,7 +45,11 @@ typedef struct options {
     int crlf, split;       /* --crlf, --split */
     splev_genctx ctx;      /* --depth ... */
     const char *level;     /* --level NAME: a level of a .des file */
-    int all;               /* --all: every level of a .des file */
+    int all;               /* --all: every level of a .des file, or with
+                            * --dungeon every level of the dungeon */
+    const char *levels_dir; /* --levels DIR: the .lev files of a dungeon */
+    const char *out_dir;   /* --out DIR: one file per level */
+    const char *level_at;  /* --level-at DUNGEON:LEVEL */
     int disasm;            /* --disasm: list the code instead */
     int help, version;
 } options;
@@ -51,6 +58,9 @@ static const char usage_text[] =
     "Usage: levgen [options] FILE.lev|FILE.des\n"
     "       levgen --disasm FILE.lev|FILE.des\n"
     "       levgen --dungeon FILE [--seed N] [--format text|json] [--count N]\n"
+    "       levgen --dungeon FILE --levels DIR --all [--out DIR]\n"
+    "              [--format text|json|svg|html]\n"
+    "       levgen --dungeon FILE --levels DIR --level-at DUNGEON:LEVEL\n"
     "       levgen --import asciifarm|roguecloud FILE [--room NAME] [--split]\n"
     "       levgen --help | --version\n"
     "\n"
@@ -68,6 +78,13 @@ static const char usage_text[] =
     "  --count N         generate or lay out N seeds from --seed on and print\n"
     "                    a summary (failures with their seeds)\n"
     "  --dungeon FILE    lay out this compiled dungeon script\n"
+    "  --levels DIR      with --dungeon: the compiled levels (NAME.lev)\n"
+    "  --all             with --dungeon and --levels: generate every level\n"
+    "                    of the dungeon (html: one page with all of them)\n"
+    "  --out DIR         write each level (or dungeon.html) into DIR and\n"
+    "                    print a summary line per level\n"
+    "  --level-at D:L    generate level L of dungeon D (name or number) as\n"
+    "                    the whole run makes it\n"
     "  --import KIND     read FILE as an Asciifarm room (asciifarm) or a\n"
     "                    Rogue Cloud rooms file (roguecloud); write a des-file\n"
     "  --room NAME       the Rogue Cloud room to import or to name on export\n"
@@ -145,7 +162,7 @@ static int set_format(options *o, const char *v)
     } formats[] = {
         {"text", FORMAT_TEXT}, {"json", FORMAT_JSON}, {"ansi", FORMAT_ANSI},
         {"asciifarm", FORMAT_ASCIIFARM}, {"roguecloud", FORMAT_ROGUECLOUD},
-        {"svg", FORMAT_SVG},
+        {"svg", FORMAT_SVG}, {"html", FORMAT_HTML},
     };
     for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
         if (strcmp(v, formats[i].name) == 0) {
@@ -153,7 +170,7 @@ static int set_format(options *o, const char *v)
             o->format_given = 1;
             return 0;
         }
-    return usage_error("unknown format '%s' (text, ansi, json, svg, "
+    return usage_error("unknown format '%s' (text, ansi, json, svg, html, "
                        "asciifarm or roguecloud)", v);
 }
 
@@ -259,8 +276,34 @@ static int set_level(options *o, const char *v)
     return 0;
 }
 
+static int set_levels_dir(options *o, const char *v)
+{
+    o->levels_dir = v;
+    return 0;
+}
+
+static int set_out_dir(options *o, const char *v)
+{
+    if (!*v)
+        return usage_error("empty --out folder");
+    o->out_dir = v;
+    return 0;
+}
+
+static int set_level_at(options *o, const char *v)
+{
+    const char *colon = strrchr(v, ':');
+    if (!colon || colon == v || !colon[1])
+        return usage_error("--level-at wants DUNGEON:LEVEL, not '%s'", v);
+    o->level_at = v;
+    return 0;
+}
+
 static const value_option value_options[] = {
+    {"--level-at", set_level_at},
+    {"--levels", set_levels_dir},
     {"--level", set_level},
+    {"--out", set_out_dir},
     {"--dungeon", set_dungeon},
     {"--seed", set_seed},
     {"--count", set_count},
@@ -361,8 +404,28 @@ static int parse_options(options *o, int argc, char **argv)
         return usage_error("nothing to do: give a level file or --dungeon FILE");
     if (o->import && !o->input)
         return usage_error("--import needs the file to read");
-    if (o->dungeon && o->format != FORMAT_TEXT && o->format != FORMAT_JSON)
+    int world = o->dungeon && (o->all || o->level_at);
+    if (world && !o->levels_dir)
+        return usage_error("--all and --level-at with --dungeon need "
+                           "--levels DIR");
+    if (o->levels_dir && !world)
+        return usage_error("--levels goes with --dungeon and --all or "
+                           "--level-at");
+    if (o->all && o->level_at)
+        return usage_error("give either --all or --level-at");
+    if (o->out_dir && !(o->dungeon && o->all))
+        return usage_error("--out goes with --dungeon and --all");
+    if (world && o->format != FORMAT_TEXT && o->format != FORMAT_JSON &&
+        o->format != FORMAT_SVG && o->format != FORMAT_HTML)
+        return usage_error("dungeon levels are shown as text, json, svg "
+                           "or html");
+    if (o->level_at && o->format == FORMAT_HTML)
+        return usage_error("--format html shows the whole dungeon (--all)");
+    if (o->dungeon && !world && o->format != FORMAT_TEXT &&
+        o->format != FORMAT_JSON)
         return usage_error("a dungeon layout is shown as text or json");
+    if (!o->dungeon && o->format == FORMAT_HTML)
+        return usage_error("--format html goes with --dungeon and --all");
     if (o->encyclopedia && o->format != FORMAT_ASCIIFARM)
         return usage_error("--encyclopedia goes with --format asciifarm");
     return 0;
@@ -416,6 +479,8 @@ static int check_seeds(const options *o, const splev_dgn_script *s)
     return failed ? EXIT_BAD_INPUT : 0;
 }
 
+static int run_world(const options *o, const splev_dgn_script *s);
+
 static int run_dungeon(const options *o)
 {
     char err[512];
@@ -424,7 +489,9 @@ static int run_dungeon(const options *o)
         fprintf(stderr, "levgen: %s\n", err);
         return EXIT_BAD_INPUT;
     }
-    int rc = o->count > 0 ? check_seeds(o, s) : lay_out_one(o, s);
+    int rc = o->all || o->level_at ? run_world(o, s)
+             : o->count > 0         ? check_seeds(o, s)
+                                    : lay_out_one(o, s);
     splev_dgn_script_free(s);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "levgen: write error\n");
@@ -627,6 +694,244 @@ static int run_import(const options *o)
     int rc = des && d.errors == 0 ? emit(o, o->input, des) : EXIT_BAD_INPUT;
     free(des);
     free(text);
+    return rc;
+}
+
+/* ---- whole dungeons (--dungeon FILE --levels DIR --all / --level-at) ---- */
+
+/* "The Gnomish Mines" -> "the-gnomish-mines" */
+static void slug(const char *name, char *out, size_t len)
+{
+    size_t n = 0;
+    int dash = 0;
+    for (; *name && n + 2 < len; name++) {
+        unsigned char c = (unsigned char)*name;
+        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+            out[n++] = (char)c;
+            dash = 0;
+        } else if (c >= 'A' && c <= 'Z') {
+            out[n++] = (char)(c - 'A' + 'a');
+            dash = 0;
+        } else if (!dash && n > 0) {
+            out[n++] = '-';
+            dash = 1;
+        }
+    }
+    if (n > 0 && out[n - 1] == '-')
+        n--;
+    out[n] = '\0';
+}
+
+static const char *format_ext(out_format f)
+{
+    return f == FORMAT_JSON ? "json" : f == FORMAT_SVG ? "svg" : "txt";
+}
+
+/* Stairs the level has, and whether one can walk between them. */
+static void level_summary(const splev_layout *l, const splev_world_level *wl,
+                          char *out, size_t len)
+{
+    int up = 0, down = 0, branch = 0;
+    char reach[200] = "";
+    if (wl->lev) {
+        for (size_t i = 0; i < wl->lev->nstairs; i++) {
+            const splev_stair *st = &wl->lev->stairs[i];
+            if (st->kind == SPLEV_SK_BRANCH_STAIR ||
+                st->kind == SPLEV_SK_BRANCH_PORTAL)
+                branch++;
+            else if (st->kind == SPLEV_SK_STAIR || st->kind == SPLEV_SK_LADDER)
+                *(st->up ? &up : &down) += 1;
+        }
+        char msg[160];
+        if (splev_world_check_reach(wl->lev, msg, sizeof msg) == 0)
+            snprintf(reach, sizeof reach, "reach ok");
+        else
+            snprintf(reach, sizeof reach, "BLOCKED: %s", msg);
+    }
+    char file[48];
+    snprintf(file, sizeof file, "%s", wl->file[0] ? wl->file : "-");
+    snprintf(out, len, "%3d  %-22.22s %2d  depth %2d  %-9s %-12s up %d down %d "
+             "branch %d/%d  %s%s%s%s", wl->ledger,
+             l->dungeons[wl->dungeon].name, wl->level, wl->depth,
+             splev_world_source_name(wl->source), file, up, down, branch,
+             wl->n_branch_stairs, wl->lev ? reach : "FAILED: ",
+             wl->error ? wl->error : "", wl->note[0] ? "  (" : "",
+             wl->note[0] ? wl->note : "");
+    if (wl->note[0])
+        strncat(out, ")", len - strlen(out) - 1);
+}
+
+static int same_ascii_ci(const char *a, const char *b, size_t n)
+{
+    for (size_t i = 0; i < n; i++) {
+        int x = (unsigned char)a[i], y = (unsigned char)b[i];
+        if (x >= 'A' && x <= 'Z')
+            x += 'a' - 'A';
+        if (y >= 'A' && y <= 'Z')
+            y += 'a' - 'A';
+        if (x != y)
+            return 0;
+    }
+    return 1;
+}
+
+/* DUNGEON:LEVEL -> layout indices; the dungeon by name (any case) or by
+ * its number in the overview (1-based). */
+static int find_level_at(const options *o, const splev_layout *l, int *d,
+                         int *k)
+{
+    const char *colon = strrchr(o->level_at, ':');
+    size_t n = (size_t)(colon - o->level_at);
+    uint64_t v;
+    *d = -1;
+    for (int i = 0; i < l->n_dungeons; i++)
+        if (strlen(l->dungeons[i].name) == n &&
+            same_ascii_ci(l->dungeons[i].name, o->level_at, n))
+            *d = i;
+    if (*d < 0) {
+        char num[24];
+        snprintf(num, sizeof num, "%.*s", (int)(n < 20 ? n : 20), o->level_at);
+        if (parse_u64(num, (uint64_t)l->n_dungeons, &v) == 0 && v > 0)
+            *d = (int)v - 1;
+    }
+    if (*d < 0 || parse_u64(colon + 1, 1000, &v) != 0 || v < 1 ||
+        (int)v > l->dungeons[*d].num_levels) {
+        fprintf(stderr, "levgen: --level-at %s: no such level in this layout\n",
+                o->level_at);
+        return -1;
+    }
+    *k = (int)v;
+    return 0;
+}
+
+static int write_text(const char *path, const char *text)
+{
+    char err[300];
+    if (write_file_atomic(path, text, strlen(text), err, sizeof err) != 0) {
+        fprintf(stderr, "levgen: %s: %s\n", path, err);
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+static int world_all(const options *o, const splev_dgn_script *s,
+                     const splev_layout *l, const splev_world_opts *wo)
+{
+    char err[300];
+    splev_world *w = splev_world_generate(s, l, wo, err, sizeof err);
+    if (!w) {
+        fprintf(stderr, "levgen: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    int rc = 0, failed = 0;
+    if (o->out_dir && mkdir(o->out_dir, 0777) != 0 && errno != EEXIST) {
+        fprintf(stderr, "levgen: %s: cannot create: %s\n", o->out_dir,
+                strerror(errno));
+        splev_world_free(w);
+        return EXIT_BAD_INPUT;
+    }
+    bytebuf b;
+    bb_init(&b);
+    for (int i = 0; i < w->n_levels; i++)
+        failed += w->levels[i].lev == NULL;
+    if (o->format == FORMAT_HTML) {
+        char *page = splev_world_render_html(s, l, w);
+        if (o->out_dir) {
+            char *path = xasprintf("%s/dungeon.html", o->out_dir);
+            rc = write_text(path, page);
+            free(path);
+        } else {
+            rc = emit(o, o->dungeon, page);
+        }
+        free(page);
+    }
+    for (int i = 0; rc == 0 && i < w->n_levels; i++) {
+        const splev_world_level *wl = &w->levels[i];
+        char line[512];
+        level_summary(l, wl, line, sizeof line);
+        if (o->format == FORMAT_HTML) {
+            if (o->out_dir)
+                bb_printf(&b, "%s\n", line);
+            continue;
+        }
+        if (o->out_dir) {
+            bb_printf(&b, "%s\n", line);
+            if (!wl->lev)
+                continue;
+            char sl[64];
+            slug(l->dungeons[wl->dungeon].name, sl, sizeof sl);
+            char *path = xasprintf("%s/%03d-%s-%d.%s", o->out_dir, wl->ledger,
+                                   sl, wl->level, format_ext(o->format));
+            char *text = format_level(o, wl->lev);
+            rc = text ? write_text(path, text) : EXIT_BAD_INPUT;
+            free(text);
+            free(path);
+        } else {
+            bb_printf(&b, "== %s\n", line);
+            char *text = wl->lev ? format_level(o, wl->lev) : NULL;
+            if (text)
+                bb_printf(&b, "%s\n", text);
+            free(text);
+        }
+    }
+    if (rc == 0 && (o->out_dir || o->format != FORMAT_HTML)) {
+        bb_printf(&b, "%d levels, %d failed\n", w->n_levels, failed);
+        if (fwrite(b.data, 1, b.len, stdout) != b.len)
+            rc = EXIT_BAD_INPUT;
+    }
+    bb_free(&b);
+    splev_world_free(w);
+    return rc ? rc : failed ? EXIT_BAD_INPUT : 0;
+}
+
+static int world_one(const options *o, const splev_dgn_script *s,
+                     const splev_layout *l, const splev_world_opts *wo)
+{
+    int d, k;
+    if (find_level_at(o, l, &d, &k) != 0)
+        return EXIT_BAD_INPUT;
+    splev_world_level wl;
+    splev_world_generate_one(s, l, wo, d, k, &wl);
+    int rc;
+    if (!wl.lev) {
+        fprintf(stderr, "%s\n", wl.error ? wl.error : "generation failed");
+        rc = EXIT_BAD_INPUT;
+    } else {
+        char *text = format_level(o, wl.lev);
+        rc = text ? emit(o, o->dungeon, text) : EXIT_BAD_INPUT;
+        free(text);
+    }
+    splev_world_level_clear(&wl);
+    return rc;
+}
+
+static int run_world(const options *o, const splev_dgn_script *s)
+{
+    char err[256];
+    splev_layout *l = splev_dgn_layout(s, o->seed, err, sizeof err);
+    if (!l) {
+        fprintf(stderr, "levgen: %s: seed %" PRIu64 ": %s\n", o->dungeon,
+                o->seed, err);
+        return EXIT_BAD_INPUT;
+    }
+    splev_names *names = NULL;
+    splev_world_opts wo;
+    memset(&wo, 0, sizeof wo);
+    wo.levels_dir = o->levels_dir;
+    wo.seed = o->seed;
+    wo.base = o->ctx;
+    if (o->names) {
+        names = splev_names_load(o->names, err, sizeof err);
+        if (!names) {
+            fprintf(stderr, "levgen: %s\n", err);
+            splev_layout_free(l);
+            return EXIT_BAD_INPUT;
+        }
+        wo.base.names = names;
+    }
+    int rc = o->all ? world_all(o, s, l, &wo) : world_one(o, s, l, &wo);
+    splev_names_free(names);
+    splev_layout_free(l);
     return rc;
 }
 

@@ -1,0 +1,168 @@
+/* stdgen.c - the standard level generator (SEMANTICS §16): the levels no
+ * file describes.  A room-and-corridor level (§16.2: makerooms, the room
+ * sort, stairs in different rooms, corridors, the treasure vault, the
+ * branch) and the plain random maze (§16.12).  Niches, iron bars, special
+ * rooms and stocking are not made (doc/world.md). */
+#include "gen/gen_int.h"
+#include "splev/world.h"
+
+#include <string.h>
+
+static void put_stair(splev_level *lev, int x, int y, int kind, int up)
+{
+    if (kind != SPLEV_SK_BRANCH_PORTAL) {
+        lev->cells[x][y].typ = SPLEV_STAIRS;
+        lev->cells[x][y].flags = up ? SPLEV_LA_UP : SPLEV_LA_DOWN;
+    }
+    splev_level_add_stair(lev, kind, x, y, kind == SPLEV_SK_BRANCH_PORTAL
+                                               ? 0 : up, NULL);
+}
+
+static void put_branch(splev_level *lev, const splev_genctx *ctx, int x, int y)
+{
+    put_stair(lev, x, y, ctx->branch_portal ? SPLEV_SK_BRANCH_PORTAL
+                                            : SPLEV_SK_BRANCH_STAIR,
+              ctx->branch_up);
+}
+
+static int free_floor(const splev_level *lev, int x, int y)
+{
+    if (lev->cells[x][y].typ != SPLEV_ROOM && lev->cells[x][y].typ != SPLEV_CORR)
+        return 0;
+    for (size_t i = 0; i < lev->nstairs; i++)
+        if (lev->stairs[i].x == x && lev->stairs[i].y == y)
+            return 0;
+    return 1;
+}
+
+/* A free floor spot of a top-level room (k-th), up to 100 tries then a
+ * scan; 0 when the room has none. */
+static int room_spot(splev_gen *g, int k, int *x, int *y)
+{
+    int r = splev_gen_room_index(g, k);
+    for (int i = 0; i < 100; i++)
+        if (gen_somexy(g, r, x, y) && free_floor(g->lev, *x, *y))
+            return 1;
+    const splev_room *rm = &g->lev->rooms[r];
+    for (*x = rm->lx; *x <= rm->hx; (*x)++)
+        for (*y = rm->ly; *y <= rm->hy; (*y)++)
+            if (free_floor(g->lev, *x, *y))
+                return 1;
+    return 0;
+}
+
+static void set_inputs(splev_gen *g, const splev_genctx *ctx)
+{
+    g->dialect = SPLEV_GEN_NH36;
+    g->depth = ctx->depth;
+    g->difficulty = ctx->difficulty >= 1 ? ctx->difficulty : ctx->depth;
+    g->can_fall = ctx->can_dig_down;
+}
+
+splev_level *splev_stdgen_rooms(const splev_genctx *ctx, uint64_t seed)
+{
+    splev_genctx def;
+    if (!ctx) {
+        splev_genctx_init(&def);
+        ctx = &def;
+    }
+    splev_level *lev = splev_level_new("rooms");
+    splev_rng rng;
+    splev_rng_seed(&rng, seed);
+    splev_gen g;
+    splev_gen_init(&g, lev, &rng);
+    set_inputs(&g, ctx);
+    /* §16.3, §16.4: the room loop (plain rooms, every one joined), the
+     * reserved vault, then NetHack's room order. */
+    splev_gen_makerooms(&g, NULL, 0, NULL, NULL);
+    splev_gen_sort_rooms(&g);
+    int n = splev_gen_nroom(&g);
+    if (n == 0) {
+        /* nothing fitted (cannot happen on an empty map): one room */
+        int r = splev_gen_create_room(&g, 3, 3, 5, 3, -1, -1,
+                                      SPLEV_GEN_OROOM, 1);
+        if (r >= 0)
+            lev->rooms[r].needjoining = 1;
+        n = splev_gen_nroom(&g);
+    }
+    /* §16.5 [NH]: the down stair in one room, the up stair in another */
+    int down_room = n > 0 ? splev_rn2(&rng, n) : -1, up_room = down_room;
+    int x, y;
+    if (n > 0 && !ctx->bottom_level && room_spot(&g, down_room, &x, &y))
+        put_stair(lev, x, y, SPLEV_SK_STAIR, 0);
+    if (n > 1) {
+        up_room = splev_rn2(&rng, n - 1);
+        if (up_room == down_room)
+            up_room = n - 1;
+    }
+    if (n > 0 && !ctx->top_level && room_spot(&g, up_room, &x, &y))
+        put_stair(lev, x, y, SPLEV_SK_STAIR, 1);
+    /* §16.6 corridors, §16.9 the vault (niches and bars are not made) */
+    splev_gen_makecorridors(&g, 0);
+    splev_gen_make_vault(&g);
+    /* §16.5 the branch: an ordinary room that holds neither stair */
+    if (ctx->has_branch && n > 0) {
+        int k = -1;
+        for (int i = 0; i < 100; i++) {
+            k = splev_rn2(&rng, n);
+            if (n <= 2 || (k != up_room && k != down_room))
+                break;
+        }
+        if (room_spot(&g, k, &x, &y) ||
+            (n > 2 && room_spot(&g, k == 0 ? 1 : 0, &x, &y)))
+            put_branch(lev, ctx, x, y);
+    }
+    for (size_t i = 0; i < lev->nrooms; i++)
+        splev_gen_topologize(&g, (int)i);
+    splev_gen_free(&g);
+    return lev;
+}
+
+/* mazexy of §16.12 [UN]: a lattice cell of the fill type. */
+static int mazexy(splev_gen *g, int *x, int *y)
+{
+    for (int i = 0; i < 100; i++) {
+        *x = 3 + 2 * gen_rn2(g, 38);
+        *y = 3 + 2 * gen_rn2(g, 9);
+        if (free_floor(g->lev, *x, *y))
+            return 1;
+    }
+    for (*x = 3; *x <= 77; *x += 2)
+        for (*y = 3; *y <= 19; *y += 2)
+            if (free_floor(g->lev, *x, *y))
+                return 1;
+    return 0;
+}
+
+splev_level *splev_stdgen_maze(const splev_genctx *ctx, uint64_t seed)
+{
+    splev_genctx def;
+    if (!ctx) {
+        splev_genctx_init(&def);
+        ctx = &def;
+    }
+    splev_level *lev = splev_level_new("maze");
+    splev_rng rng;
+    splev_rng_seed(&rng, seed);
+    splev_gen g;
+    splev_gen_init(&g, lev, &rng);
+    set_inputs(&g, ctx);
+    lev->flags |= SPLEV_F_MAZELEVEL;
+    for (int x = 2; x <= 78; x++)
+        for (int y = 2; y <= 20; y++)
+            lev->cells[x][y].typ = (x & 1) && (y & 1) ? SPLEV_STONE
+                                                      : SPLEV_HWALL;
+    int sx = 3 + 2 * gen_rn2(&g, 38);
+    int sy = 3 + 2 * gen_rn2(&g, 9);
+    splev_gen_walkfrom(&g, sx, sy, SPLEV_ROOM);
+    gen_wallification(&g, 2, 2, 78, 20);
+    int x, y;
+    if (!ctx->top_level && mazexy(&g, &x, &y))
+        put_stair(lev, x, y, SPLEV_SK_STAIR, 1);
+    if (!ctx->bottom_level && mazexy(&g, &x, &y))
+        put_stair(lev, x, y, SPLEV_SK_STAIR, 0);
+    if (ctx->has_branch && mazexy(&g, &x, &y))
+        put_branch(lev, ctx, x, y);
+    splev_gen_free(&g);
+    return lev;
+}

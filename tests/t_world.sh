@@ -1,0 +1,136 @@
+# t_world.sh - whole dungeons: levgen --dungeon FILE --levels DIR --all.
+# For our dat/ dungeon and (with $SHARED) the UnNetHack corpus, seeds 1..5:
+# every level generates; on every level the up stair reaches the down stair
+# and every branch stair or portal by walking, except on the file levels
+# whose own design cuts them off (listed below and in doc/world.md);
+# branch levels carry their branch; the same seed gives the same bytes;
+# --level-at gives the level of the full run; the HTML page is well-formed
+# with one SVG per level.
+WORLD_DIR=$TMPD/world
+mkdir -p "$WORLD_DIR"
+
+# Levels whose design keeps a stair out of reach on foot: water, lava or
+# walls one crosses by other means (levitation, digging, teleport).
+WORLD_DESIGN_DAT='emberhall emberend drowned'
+WORLD_DESIGN_CORPUS='medusa-1 medusa-2 medusa-3 medusa-4 medufill juiblex
+baalz-1 baalz-2 hellfill sheolfil sheolmid palace_f palace_e townfill-1
+tower1 tower2 tower3 tower4 wizard1 wizard2 wizard3 drgnA drgnB drgnC drgnD
+castle-1 castle-2 castle-3 valley-1 valley-2 sanctum fakewiz1 fakewiz2
+earth air fire water astral sokoban soko1-1'
+
+# world_check NAME DUNGEON LEVDIR DESIGN-LIST
+world_check() {
+    w_name=$1 w_dgn=$2 w_lev=$3 w_design=$4
+    for seed in 1 2 3 4 5; do
+        out=$WORLD_DIR/$w_name-$seed
+        run "$BIN/levgen" --dungeon "$w_dgn" --levels "$w_lev" --seed "$seed" \
+            --all --out "$out"
+        if [ "$RC" -ne 0 ] || crashed; then
+            fail "world $w_name seed $seed: every level" "status $RC" \
+                "$(grep -v 'reach ok' "$TMPD/out" | head -3)$(head -3 "$TMPD/err")"
+            continue
+        fi
+        cp "$TMPD/out" "$out.sum"
+        n=$(grep -c ' depth ' "$out.sum")
+        if tail -1 "$out.sum" | grep -q "^$n levels, 0 failed\$" && [ "$n" -gt 5 ]; then
+            pass "world $w_name seed $seed: $n levels"
+        else
+            fail "world $w_name seed $seed: every level" "$(tail -1 "$out.sum")"
+        fi
+        # blocked levels: only file levels of the design list
+        bad=$(grep 'BLOCKED' "$out.sum" | while read -r line; do
+            set -- $line
+            src=$(echo "$line" | sed 's/.*depth *[0-9]* *//' | cut -d' ' -f1)
+            file=$(echo "$line" | sed 's/.*depth *[0-9]* *[a-z]* *//' | cut -d' ' -f1)
+            case " $(echo $w_design) " in
+            *" $file "*) [ "$src" = special ] || [ "$src" = filler ] ||
+                         echo "$line" ;;
+            *) echo "$line" ;;
+            esac
+        done)
+        if [ -z "$bad" ]; then
+            pass "world $w_name seed $seed: stairs reachable ($(grep -c BLOCKED "$out.sum") by design)"
+        else
+            fail "world $w_name seed $seed: stairs reachable" "$bad"
+        fi
+        # branch levels carry their branch: branch N/M with N >= M
+        short=$(sed -n 's/.* branch \([0-9]*\)\/\([0-9]*\) .*/\1 \2/p' "$out.sum" |
+                awk '$1 < $2' | wc -l)
+        if [ "$short" -eq 0 ] && grep -q ' branch [1-9]' "$out.sum"; then
+            pass "world $w_name seed $seed: branch levels carry their branch"
+        else
+            fail "world $w_name seed $seed: branches" "$short levels miss one"
+        fi
+    done
+    # same seed, same bytes (the whole dungeon as JSON)
+    "$BIN/levgen" --dungeon "$w_dgn" --levels "$w_lev" --seed 3 --all \
+        --format json >"$WORLD_DIR/a.json" 2>/dev/null
+    "$BIN/levgen" --dungeon "$w_dgn" --levels "$w_lev" --seed 3 --all \
+        --format json >"$WORLD_DIR/b.json" 2>/dev/null
+    if [ -s "$WORLD_DIR/a.json" ] && cmp -s "$WORLD_DIR/a.json" "$WORLD_DIR/b.json"; then
+        pass "world $w_name: same seed, same bytes"
+    else
+        fail "world $w_name: same seed, same bytes" "the two runs differ"
+    fi
+    # --level-at gives the level of the full run (text), for a few levels
+    ok=0 tried=0
+    for f in "$WORLD_DIR/$w_name-2"/*.txt; do
+        tried=$((tried + 1))
+        [ $((tried % 7)) -eq 1 ] || continue
+        b=$(basename "$f" .txt)
+        lvl=${b##*-}
+        ledger=${b%%-*}
+        dname=$(grep "^ *$(expr "$ledger" + 0) " "$WORLD_DIR/$w_name-2.sum" |
+                sed 's/^ *[0-9]*  //; s/  *[0-9]*  depth.*//')
+        "$BIN/levgen" --dungeon "$w_dgn" --levels "$w_lev" --seed 2 \
+            --level-at "$dname:$lvl" >"$WORLD_DIR/one.txt" 2>"$WORLD_DIR/one.err"
+        if cmp -s "$f" "$WORLD_DIR/one.txt"; then
+            ok=$((ok + 1))
+        else
+            fail "world $w_name: --level-at $dname:$lvl" \
+                "differs from the full run" "$(head -2 "$WORLD_DIR/one.err")"
+            ok=-999
+        fi
+    done
+    [ "$ok" -gt 0 ] && pass "world $w_name: --level-at reproduces $ok levels"
+    # the page: well-formed, one SVG and one link per level
+    "$BIN/levgen" --dungeon "$w_dgn" --levels "$w_lev" --seed 1 --all \
+        --format html -o "$WORLD_DIR/$w_name.html" 2>/dev/null
+    n=$(grep -c ' depth ' "$WORLD_DIR/$w_name-1.sum")
+    if command -v python3 >/dev/null 2>&1; then
+        run python3 -c 'import sys, xml.etree.ElementTree as E
+r = E.parse(sys.argv[1]).getroot()
+svgs = r.findall(".//{http://www.w3.org/2000/svg}svg")
+links = [a for a in r.iter("a") if a.get("href", "").startswith("#L")]
+secs = [s for s in r.iter("section") if s.get("id", "").startswith("L")]
+n = int(sys.argv[2])
+assert len(svgs) == n and len(links) == n and len(secs) == n, \
+    (len(svgs), len(links), len(secs), n)' "$WORLD_DIR/$w_name.html" "$n"
+        if [ "$RC" -eq 0 ]; then
+            pass "world $w_name: html page well-formed, $n maps"
+        else
+            fail "world $w_name: html page" "$(tail -2 "$TMPD/err")"
+        fi
+    else
+        c=$(grep -c '<svg ' "$WORLD_DIR/$w_name.html")
+        if [ "$c" -eq "$n" ]; then
+            pass "world $w_name: html page, $n maps"
+        else
+            fail "world $w_name: html page" "$c maps for $n levels"
+        fi
+    fi
+}
+
+world_check dat "$BUILD/dat/dungeon" "$BUILD/dat" "$WORLD_DESIGN_DAT"
+
+if [ -d "$SHARED/corpus/unnethack" ]; then
+    mkdir -p "$WORLD_DIR/corpus"
+    "$BIN/lev_comp" -o "$WORLD_DIR/corpus" "$SHARED"/corpus/unnethack/*.des \
+        >/dev/null 2>&1
+    "$BIN/dgn_comp" -o "$WORLD_DIR/corpus/dungeon" \
+        "$SHARED/corpus/unnethack/dungeon.def" >/dev/null 2>&1
+    world_check corpus "$WORLD_DIR/corpus/dungeon" "$WORLD_DIR/corpus" \
+        "$WORLD_DESIGN_CORPUS"
+else
+    skip "world corpus" "no \$SHARED/corpus/unnethack"
+fi

@@ -1,0 +1,188 @@
+/* test_world_stdgen.c - the standard generator alone (splev/world.h) over
+ * many seeds: room counts and sizes, the stairs in different rooms, every
+ * ordinary room reachable from the up stair, the treasure vault closed,
+ * the branch on its level, the maze's stairs reachable; same seed, same
+ * level. */
+#include "unit.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "splev/world.h"
+
+enum { SEEDS = 1000 };
+
+typedef uint8_t grid[SPLEV_COLNO][SPLEV_ROWNO];
+
+static int walk(int t)
+{
+    return t == SPLEV_ROOM || t == SPLEV_CORR || t == SPLEV_DOOR ||
+           t == SPLEV_SDOOR || t == SPLEV_SCORR || t == SPLEV_STAIRS;
+}
+
+/* 8-connected flood (doors orthogonal only) from (x, y). */
+static void flood(const splev_level *lev, int x0, int y0, grid seen)
+{
+    static int qx[SPLEV_COLNO * SPLEV_ROWNO], qy[SPLEV_COLNO * SPLEV_ROWNO];
+    memset(seen, 0, sizeof(grid));
+    int h = 0, t = 0;
+    qx[t] = x0;
+    qy[t++] = y0;
+    seen[x0][y0] = 1;
+    while (h < t) {
+        int x = qx[h], y = qy[h++];
+        for (int dx = -1; dx <= 1; dx++)
+            for (int dy = -1; dy <= 1; dy++) {
+                int nx = x + dx, ny = y + dy;
+                if (nx < 1 || nx >= SPLEV_COLNO || ny < 0 || ny >= SPLEV_ROWNO ||
+                    seen[nx][ny] || !walk(lev->cells[nx][ny].typ))
+                    continue;
+                int diag = dx && dy;
+                int d1 = lev->cells[x][y].typ == SPLEV_DOOR ||
+                         lev->cells[x][y].typ == SPLEV_SDOOR;
+                int d2 = lev->cells[nx][ny].typ == SPLEV_DOOR ||
+                         lev->cells[nx][ny].typ == SPLEV_SDOOR;
+                if (diag && (d1 || d2))
+                    continue;
+                seen[nx][ny] = 1;
+                qx[t] = nx;
+                qy[t++] = ny;
+            }
+    }
+}
+
+static int room_at(const splev_level *lev, int x, int y)
+{
+    for (size_t i = 0; i < lev->nrooms; i++) {
+        const splev_room *r = &lev->rooms[i];
+        if (x >= r->lx && x <= r->hx && y >= r->ly && y <= r->hy)
+            return (int)i;
+    }
+    return -1;
+}
+
+static void test_rooms(void)
+{
+    int bad_count = 0, bad_size = 0, same_room = 0, unreached = 0;
+    int vault_open = 0, vaults = 0, no_branch = 0, bad_stairs = 0;
+    long rooms = 0;
+    for (uint64_t s = 1; s <= SEEDS; s++) {
+        splev_genctx ctx;
+        splev_genctx_init(&ctx);
+        ctx.depth = ctx.dunlev = 2 + (int)(s % 20);
+        ctx.has_branch = s % 3 == 0;
+        ctx.branch_portal = s % 6 == 0;
+        splev_level *lev = splev_stdgen_rooms(&ctx, s);
+        int n = 0, up = -1, down = -1, branch = 0;
+        for (size_t i = 0; i < lev->nrooms; i++) {
+            const splev_room *r = &lev->rooms[i];
+            if (r->rtype == 4) {
+                vaults++;
+                continue;
+            }
+            n++;
+            int w = r->hx - r->lx + 1, h = r->hy - r->ly + 1;
+            bad_size += w < 1 || h < 1 || w > 20 || h > 10;
+        }
+        rooms += n;
+        bad_count += n < 2 || n > 40;
+        for (size_t i = 0; i < lev->nstairs; i++) {
+            const splev_stair *st = &lev->stairs[i];
+            if (st->kind == SPLEV_SK_STAIR)
+                *(st->up ? &up : &down) = (int)i;
+            else
+                branch++;
+        }
+        if (up < 0 || down < 0) {
+            bad_stairs++;
+            splev_level_free(lev);
+            continue;
+        }
+        same_room += room_at(lev, lev->stairs[up].x, lev->stairs[up].y) ==
+                     room_at(lev, lev->stairs[down].x, lev->stairs[down].y);
+        no_branch += ctx.has_branch != (branch == 1);
+        grid seen;
+        flood(lev, lev->stairs[up].x, lev->stairs[up].y, seen);
+        for (size_t i = 0; i < lev->nrooms; i++) {
+            const splev_room *r = &lev->rooms[i];
+            if (r->rtype == 4)
+                vault_open += seen[r->lx][r->ly] != 0;
+            else
+                unreached += !seen[r->lx][r->ly];
+        }
+        unreached += splev_world_check_reach(lev, NULL, 0) != 0;
+        splev_level_free(lev);
+    }
+    CHECK(bad_count == 0, "rooms: 2..40 rooms per level (%d levels off)",
+          bad_count);
+    CHECK(rooms > SEEDS * 5L, "rooms: %.1f rooms per level on average",
+          (double)rooms / SEEDS);
+    CHECK(bad_size == 0, "rooms: sizes within 1x1..20x10 (%d off)", bad_size);
+    CHECK(bad_stairs == 0, "rooms: an up and a down stair (%d missing)",
+          bad_stairs);
+    CHECK(same_room == 0, "rooms: stairs in different rooms (%d same)",
+          same_room);
+    CHECK(unreached == 0, "rooms: every room and stair reachable (%d not)",
+          unreached);
+    CHECK(vaults > SEEDS / 10 && vault_open == 0,
+          "rooms: %d treasure vaults, %d reachable by walking", vaults,
+          vault_open);
+    CHECK(no_branch == 0, "rooms: the branch when asked (%d wrong)", no_branch);
+}
+
+static void test_ends_and_maze(void)
+{
+    int bad = 0, blocked = 0;
+    for (uint64_t s = 1; s <= SEEDS / 4; s++) {
+        splev_genctx ctx;
+        splev_genctx_init(&ctx);
+        ctx.top_level = s % 2;
+        ctx.bottom_level = !(s % 2);
+        ctx.has_branch = 1;
+        splev_level *lev = splev_stdgen_rooms(&ctx, s);
+        splev_level *maze = splev_stdgen_maze(&ctx, s);
+        for (int k = 0; k < 2; k++) {
+            const splev_level *l = k ? maze : lev;
+            int up = 0, down = 0;
+            for (size_t i = 0; i < l->nstairs; i++)
+                if (l->stairs[i].kind == SPLEV_SK_STAIR)
+                    *(l->stairs[i].up ? &up : &down) += 1;
+            bad += up != !ctx.top_level || down != !ctx.bottom_level ||
+                   l->nstairs != 2;
+            blocked += splev_world_check_reach(l, NULL, 0) != 0;
+        }
+        splev_level_free(lev);
+        splev_level_free(maze);
+    }
+    CHECK(bad == 0, "ends: no up stair on top, no down stair at the bottom "
+          "(%d wrong)", bad);
+    CHECK(blocked == 0, "ends and mazes: stairs reachable (%d blocked)",
+          blocked);
+}
+
+static void test_same_seed(void)
+{
+    splev_genctx ctx;
+    splev_genctx_init(&ctx);
+    ctx.depth = 7;
+    int same = 1;
+    for (uint64_t s = 1; s <= 20; s++) {
+        splev_level *a = splev_stdgen_rooms(&ctx, s);
+        splev_level *b = splev_stdgen_rooms(&ctx, s);
+        char *ta = splev_level_to_json(a), *tb = splev_level_to_json(b);
+        same &= strcmp(ta, tb) == 0;
+        free(ta);
+        free(tb);
+        splev_level_free(a);
+        splev_level_free(b);
+    }
+    CHECK(same, "same seed, same level");
+}
+
+int main(void)
+{
+    test_rooms();
+    test_ends_and_maze();
+    test_same_seed();
+    return unit_status();
+}
