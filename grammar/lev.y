@@ -1139,10 +1139,13 @@ static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
         ctx->replay_val = NULL;
         *lloc = ctx->replay_loc;
         t = ctx->replay_tok;
+        ctx->replayed = 1;
     } else if (ctx->stop || ctx->d->gave_up) {
         t = 0;
+        ctx->replayed = 0;
     } else {
         t = levyylex(lval, lloc, scanner);
+        ctx->replayed = 0;
     }
     if (t == 0)
         *lloc = (LEV_LTYPE){ctx->line, ctx->col, ctx->line, ctx->col};
@@ -1296,6 +1299,14 @@ static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
     /* The scanner gave up (and said why): no second message. */
     if (ctx->stop && ctx->tok == 0)
         return;
+    /* A '}' given back after a bad line and wrong again (no block is
+     * open): it has been reported, so drop it; giving it back once more
+     * would go on for ever. */
+    if (ctx->replayed && ctx->tok == '}') {
+        ctx->sync = 1;
+        ctx->sync_braces = 0;
+        return;
+    }
     /* Recovery: the parser will drop this token; give it back after
      * ERRSYNC when it starts a line or closes a block, or else drop the
      * rest of the line. */

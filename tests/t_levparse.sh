@@ -124,6 +124,15 @@ expect_status "levparse 200000 unary minus" 1 "$LC" --parse-only "$H/minus.des"
 awk 'BEGIN { print "LEVEL:\"many\""; for (i = 0; i < 100000; i++)
              print "OBJECT:random,random" }' >"$H/many.des"
 expect_status "levparse 100000 statements" 0 "$LC" --parse-only "$H/many.des"
+# a '}' with no block open: reported once each, and parsing goes on
+# (it used to be given back after every recovery, for ever)
+printf 'LEVEL:"x"\n}\nMESSAGE:"a"\n  }\nEXIT\n' >"$H/brace.des"
+expect_status "levparse stray closing braces" 1 "$LC" --parse-only "$H/brace.des"
+if [ "$(grep -c ': error: ' "$TMPD/err")" -eq 2 ]; then
+    pass "levparse stray closing braces once each"
+else
+    fail "levparse stray closing braces once each" "$(head -8 "$TMPD/err")"
+fi
 
 # stray NUL and non-ASCII bytes are errors at their position; scanning goes on
 printf 'LEVEL:"x"\nEXIT\000\nMONSTR:random,random\n' >"$H/nul.des"

@@ -49,6 +49,7 @@ typedef struct lev_ctx {
     int sync_braces;            /* { minus } skipped */
     int replay;                 /* 2: give ERRSYNC, 1: give saved token */
     int replay_tok;
+    int replayed;               /* the current token is the one given back */
     void *replay_val;           /* LEV_STYPE *, owned */
     lev_span replay_loc;
 
