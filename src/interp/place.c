@@ -14,11 +14,6 @@ int vm_croom(const vm *v)
     return r >= 0 ? r : -1;
 }
 
-int vm_isok(int x, int y)
-{
-    return x >= 1 && x < XN && y >= 0 && y < YN;
-}
-
 static int is_pool_cell(const splev_cell *c)
 {
     return c->typ == SPLEV_POOL || c->typ == SPLEV_MOAT ||
@@ -232,26 +227,60 @@ static void align_map(vm *v, int h, int vv, int w, int ht)
         v->ystart++;
 }
 
-static void draw_map_cell(vm *v, int x, int y, int t, int first_col)
+/* What a map character leaves in a cell, per terrain type: built once per
+ * MAP (ICE's flags depend on the level), then each cell is one copy; only
+ * doors look at their left neighbour. */
+static void map_templates(const vm *v, splev_cell tmpl[SPLEV_TERRAIN_COUNT])
 {
-    splev_cell *c = &v->lev->cells[x][y];
-    memset(c, 0, sizeof *c);
-    c->typ = (uint8_t)t;
-    v->gen.mark[x][y] = 1;
-    if (t == SPLEV_SDOOR)
-        c->doormask = SPLEV_D_CLOSED;
-    if ((t == SPLEV_DOOR || t == SPLEV_SDOOR) && !first_col && x > 0) {
-        const splev_cell *l = &v->lev->cells[x - 1][y];
-        if (SPLEV_IS_WALL(l->typ) || l->horizontal)
+    memset(tmpl, 0, sizeof(splev_cell[SPLEV_TERRAIN_COUNT]));
+    for (int t = 0; t < SPLEV_TERRAIN_COUNT; t++) {
+        splev_cell *c = &tmpl[t];
+        c->typ = (uint8_t)t;
+        if (t == SPLEV_SDOOR)
+            c->doormask = SPLEV_D_CLOSED;
+        if (t == SPLEV_HWALL || t == SPLEV_IRONBARS)
             c->horizontal = 1;
+        if (t == SPLEV_LAVAPOOL)
+            c->lit = 1;
+        if (t == SPLEV_ICE && v->init_map_used)
+            c->flags = (v->lev->flags & SPLEV_F_ICEDPOOLS) ? SPLEV_ICED_POOL
+                                                            : SPLEV_ICED_MOAT;
     }
-    if (t == SPLEV_HWALL || t == SPLEV_IRONBARS)
-        c->horizontal = 1;
-    if (t == SPLEV_LAVAPOOL)
-        c->lit = 1;
-    if (t == SPLEV_ICE && v->init_map_used)
-        c->flags = (v->lev->flags & SPLEV_F_ICEDPOOLS) ? SPLEV_ICED_POOL
-                                                        : SPLEV_ICED_MOAT;
+}
+
+static void draw_map(vm *v, const splev_const *m)
+{
+    splev_cell tmpl[SPLEV_TERRAIN_COUNT];
+    map_templates(v, tmpl);
+    int w = m->a, h = m->b;
+    /* The map cells that land on 1..79 x 0..20. */
+    int mx0 = v->xstart < 1 ? 1 - v->xstart : 0;
+    int mx1 = XN - v->xstart < w ? XN - v->xstart : w;
+    int my0 = v->ystart < 0 ? -v->ystart : 0;
+    int my1 = YN - v->ystart < h ? YN - v->ystart : h;
+    for (int my = my0; my < my1; my++) {
+        const unsigned char *row = (const unsigned char *)m->str + my * w;
+        int y = v->ystart + my;
+        for (int mx = mx0; mx < mx1; mx++) {
+            int t = row[mx];
+            if (t == SPLEV_TRANSPARENT)
+                continue;
+            int x = v->xstart + mx;
+            splev_cell *c = &v->lev->cells[x][y];
+            if (t < SPLEV_TERRAIN_COUNT) {
+                *c = tmpl[t];
+            } else {
+                memset(c, 0, sizeof *c);
+                c->typ = (uint8_t)t;
+            }
+            v->gen.mark[x][y] = 1;
+            if ((t == SPLEV_DOOR || t == SPLEV_SDOOR) && mx != 0) {
+                const splev_cell *l = &v->lev->cells[x - 1][y];
+                if (SPLEV_IS_WALL(l->typ) || l->horizontal)
+                    c->horizontal = 1;
+            }
+        }
+    }
 }
 
 /* The MAP opcode: place, draw and (keep) make the map the frame. */
@@ -300,13 +329,7 @@ int vm_map(vm *v, const splev_insn *in)
                 return 0;
             }
         }
-        for (int my = 0; my < h; my++)
-            for (int mx = 0; mx < w; mx++) {
-                int t = (unsigned char)m->str[my * w + mx];
-                int x = v->xstart + mx, y = v->ystart + my;
-                if (t != SPLEV_TRANSPARENT && vm_isok(x, y))
-                    draw_map_cell(v, x, y, t, mx == 0);
-            }
+        draw_map(v, m);
     }
     if (!keep) {
         v->xstart = sx;

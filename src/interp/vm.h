@@ -143,7 +143,10 @@ int vm_count_thing(vm *v);           /* 0 (and an error) over the limit */
 
 /* ---- place.c: coordinates ---- */
 int vm_croom(const vm *v);           /* current room index or -1 */
-int vm_isok(int x, int y);
+static inline int vm_isok(int x, int y)
+{
+    return x >= 1 && x < XN && y >= 0 && y < YN;
+}
 /* Resolve a coordinate value; 0 when no spot was found (x, y = -1). */
 int vm_coord(vm *v, const val *c, int humidity, int *x, int *y);
 /* Resolve an explicit frame/room-relative (x, y) with ANY_LOC. */
