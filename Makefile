@@ -150,6 +150,9 @@ check-asan:
 
 run: all
 	$(BUILD)/bin/levgen --dungeon $(DAT_DGN) --seed 1
+	$(BUILD)/bin/levgen --dungeon $(DAT_DGN) --levels $(BUILD)/dat --seed 1 \
+	    --all --format html --out $(BUILD)
+	@echo "the whole dungeon, every level as a map: $(BUILD)/dungeon.html"
 	@for l in $(DAT_SHOW); do \
 	  echo "$(BUILD)/bin/levgen --seed 1 $(BUILD)/dat/$$l.lev"; \
 	  $(BUILD)/bin/levgen --seed 1 $(BUILD)/dat/$$l.lev || exit 1; done
@@ -269,5 +272,12 @@ check-valgrind:
 # ---- benchmark (not part of check): lev_comp on the corpus and on
 # generated 100 KB, 1 MB and 10 MB levels; instructions, time, memory ----
 .PHONY: bench
-bench: $(BUILD)/bin/lev_comp
+bench: $(BUILD)/bin/lev_comp $(BUILD)/bin/levgen $(BUILD)/bin/dgn_comp
 	sh tests/bench.sh $(BUILD)
+
+# ---- the dungeon page in a real browser (not part of check): headless
+# Chromium loads build/dungeon.html, checks every map rendered and takes
+# a screenshot ----
+.PHONY: check-browser
+check-browser: all
+	sh tests/browser.sh $(BUILD)

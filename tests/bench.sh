@@ -123,3 +123,19 @@ for l in castle-1 medusa-1 soko1-1 oracle minefill heck-b-5 bigrm-1; do
     fi
     printf '%-12s %14s %16s\n' "$l" "$lps" "$ipl"
 done
+
+# ---- whole dungeons (levgen --dungeon --levels --all --count): every
+# level of the UnNetHack dungeon, and of our dat/ dungeon, laid out and
+# generated for 20 seeds; the time is the generation per dungeon on one
+# core (the .lev files are read once per dungeon).  Target: < 50 ms.
+"$BUILD/bin/dgn_comp" -o "$T/lev/dungeon" "$SHARED/corpus/unnethack/dungeon.def" \
+    >/dev/null 2>&1
+echo
+echo "whole dungeon, 20 seeds:"
+printf '  corpus:  '
+"$LG" --dungeon "$T/lev/dungeon" --levels "$T/lev" --all --count 20 --seed 1
+if [ -f "$BUILD/dat/dungeon" ]; then
+    printf '  our dat: '
+    "$LG" --dungeon "$BUILD/dat/dungeon" --levels "$BUILD/dat" --all \
+        --count 20 --seed 1
+fi

@@ -884,6 +884,44 @@ static int world_all(const options *o, const splev_dgn_script *s,
     return rc ? rc : failed ? EXIT_BAD_INPUT : 0;
 }
 
+/* --all --count N: whole dungeons for N seeds from --seed on (each its
+ * own layout), the failures and the time per dungeon (generation only). */
+static int world_count(const options *o, const splev_dgn_script *s,
+                       splev_world_opts *wo)
+{
+    long failed = 0, levels = 0, blocked = 0;
+    double ms = 0;
+    for (long i = 0; i < o->count; i++) {
+        char err[300];
+        wo->seed = o->seed + (uint64_t)i;
+        splev_layout *l = splev_dgn_layout(s, wo->seed, err, sizeof err);
+        if (!l) {
+            printf("seed %" PRIu64 ": %s\n", wo->seed, err);
+            failed++;
+            continue;
+        }
+        clock_t start = clock();
+        splev_world *w = splev_world_generate(s, l, wo, err, sizeof err);
+        ms += (double)(clock() - start) * 1000.0 / CLOCKS_PER_SEC;
+        for (int k = 0; w && k < w->n_levels; k++) {
+            levels++;
+            if (!w->levels[k].lev) {
+                printf("seed %" PRIu64 ": ledger %d: %s\n", wo->seed,
+                       w->levels[k].ledger, w->levels[k].error);
+                failed++;
+            } else if (splev_world_check_reach(w->levels[k].lev, NULL, 0)) {
+                blocked++;
+            }
+        }
+        splev_world_free(w);
+        splev_layout_free(l);
+    }
+    printf("%ld dungeons, %ld levels, %ld failed, %ld with a stair out of "
+           "reach, %.3f ms per dungeon\n", o->count, levels, failed, blocked,
+           ms / (double)o->count);
+    return failed ? EXIT_BAD_INPUT : 0;
+}
+
 static int world_one(const options *o, const splev_dgn_script *s,
                      const splev_layout *l, const splev_world_opts *wo)
 {
@@ -929,7 +967,9 @@ static int run_world(const options *o, const splev_dgn_script *s)
         }
         wo.base.names = names;
     }
-    int rc = o->all ? world_all(o, s, l, &wo) : world_one(o, s, l, &wo);
+    int rc = o->all && o->count > 0 ? world_count(o, s, &wo)
+             : o->all                 ? world_all(o, s, l, &wo)
+                                      : world_one(o, s, l, &wo);
     splev_names_free(names);
     splev_layout_free(l);
     return rc;
