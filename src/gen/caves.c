@@ -6,39 +6,41 @@
 
 enum { CAVE_W = SPLEV_COLNO - 2, CAVE_H = SPLEV_ROWNO - 1 };
 
-/* set-type-and-light of §1.3 for one cell. */
-static void set_type_and_light(splev_gen *g, int x, int y, int t, int lit)
-{
-    splev_cell *c = gen_cell(g, x, y);
-    if (t < SPLEV_TERRAIN_COUNT)
-        c->typ = (uint8_t)t;
-    if (t == SPLEV_LAVAPOOL)
-        c->lit = 1;
-    else if (lit == -1)
-        c->lit = (uint8_t)gen_rn2(g, 2);
-    else if (lit != -2)
-        c->lit = (uint8_t)(lit != 0);
-}
-
+/* set-type-and-light (§1.3) on every cell: lit is never -1 by then (no
+ * draws), so every cell gets the same type and light. */
 void splev_gen_solidfill(splev_gen *g, int fill, int lit)
 {
     if (lit == -1)
         lit = gen_rn2(g, 2);
-    for (int x = 2; x <= SPLEV_COLNO - 2; x++)
-        for (int y = 0; y < SPLEV_ROWNO; y++)
-            set_type_and_light(g, x, y, fill, lit);
+    int set_typ = fill < SPLEV_TERRAIN_COUNT;
+    int set_lit = fill == SPLEV_LAVAPOOL || lit != -2;
+    uint8_t typ = (uint8_t)fill;
+    uint8_t l = (uint8_t)(fill == SPLEV_LAVAPOOL ? 1 : lit != 0);
+    for (int x = 2; x <= SPLEV_COLNO - 2; x++) {
+        splev_cell *col = g->lev->cells[x];
+        for (int y = 0; y < SPLEV_ROWNO; y++) {
+            if (set_typ)
+                col[y].typ = typ;
+            if (set_lit)
+                col[y].lit = l;
+        }
+    }
 }
 
 void splev_gen_mazegrid(splev_gen *g, int fill)
 {
     int corrmaze = (g->lev->flags & SPLEV_F_CORRMAZE) != 0;
-    for (int x = 2; x <= SPLEV_COLNO - 2; x++)
+    int set_fill = fill < SPLEV_TERRAIN_COUNT;
+    for (int x = 2; x <= SPLEV_COLNO - 2; x++) {
+        splev_cell *col = g->lev->cells[x];
         for (int y = 0; y < SPLEV_ROWNO; y++) {
             int stone = corrmaze || y < 2 || ((x & 1) && (y & 1));
-            if (stone || fill < SPLEV_TERRAIN_COUNT)
-                gen_cell(g, x, y)->typ =
-                    (uint8_t)(stone ? SPLEV_STONE : fill);
+            if (stone)
+                col[y].typ = SPLEV_STONE;
+            else if (set_fill)
+                col[y].typ = (uint8_t)fill;
         }
+    }
 }
 
 /* Background everywhere; UnNetHack also clears light and room numbers. */

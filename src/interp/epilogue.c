@@ -13,10 +13,14 @@ static int orient_doors_find_markers(vm *v)
 {
     splev_level *lev = v->lev;
     int any = 0;
+    const uint64_t wanted = (1ull << SPLEV_DOOR) | (1ull << SPLEV_SDOOR) |
+                            (1ull << SPLEV_CROSSWALL);
     for (int x = 0; x < XN; x++) {
         const splev_cell *col = lev->cells[x];
         for (int y = 0; y < YN; y++) {
-            int t = col[y].typ;
+            unsigned t = col[y].typ;
+            if (t >= 64 || !((wanted >> t) & 1))
+                continue;
             if (t == SPLEV_DOOR || t == SPLEV_SDOOR) {
                 if (x >= 1)
                     vm_set_door_orientation(lev, x, y);
@@ -150,8 +154,9 @@ static void flip_cells(vm *v, const flip *f)
         }
     for (int x = f->x1; x <= f->x2; x++)
         for (int y = f->y1; y <= f->y2; y++) {
-            int nx = x, ny = y;
-            flip_point(f, &nx, &ny);
+            /* flip_point inside the area */
+            int nx = f->fx ? f->x2 - x + f->x1 : x;
+            int ny = f->fy ? f->y2 - y + f->y1 : y;
             if (nx * YN + ny <= x * YN + y)
                 continue;        /* swap each pair once */
             splev_cell t = lev->cells[x][y];
