@@ -59,8 +59,8 @@ DAT_SHOW  ?= gatehall spire3
 
 .PHONY: all lib dat check check-asan run install clean tools-check deps
 .DELETE_ON_ERROR:
-# Generated scanners and parsers are kept (not intermediate files).
-.SECONDARY: $(GEN_C) $(GEN_H)
+# Generated scanners and parsers, and the programs' objects, are kept.
+.SECONDARY: $(GEN_C) $(GEN_H) $(CLI_OBJ)
 
 all: $(LIB) $(BINS) dat
 
