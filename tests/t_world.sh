@@ -11,7 +11,7 @@ mkdir -p "$WORLD_DIR"
 
 # Levels whose design keeps a stair out of reach on foot: water, lava or
 # walls one crosses by other means (levitation, digging, teleport).
-WORLD_DESIGN_DAT='emberhall emberend drowned'
+WORLD_DESIGN_DAT='emberhall drowned'
 WORLD_DESIGN_CORPUS='medusa-1 medusa-2 medusa-3 medusa-4 medufill juiblex
 baalz-1 baalz-2 hellfill sheolfil sheolmid palace_f palace_e townfill-1
 tower1 tower2 tower3 tower4 wizard1 wizard2 wizard3 drgnA drgnB drgnC drgnD

@@ -201,6 +201,26 @@ static void connect_branches(splev_level *lev, const branch_end *br, int nbr,
                              uint64_t seed)
 {
     int given = 0;
+    if (nbr == 0) {
+        /* no stair at this end (a one-way branch): the game places none
+         * even where the script has a BRANCH region */
+        size_t keep = 0;
+        for (size_t s = 0; s < lev->nstairs; s++) {
+            splev_stair *st = &lev->stairs[s];
+            if (st->kind == SPLEV_SK_BRANCH_STAIR ||
+                st->kind == SPLEV_SK_BRANCH_PORTAL) {
+                if (st->kind == SPLEV_SK_BRANCH_STAIR) {
+                    lev->cells[st->x][st->y].typ = SPLEV_ROOM;
+                    lev->cells[st->x][st->y].flags = 0;
+                }
+                splev_set_string(&st->dest, NULL);
+                continue;
+            }
+            lev->stairs[keep++] = *st;
+        }
+        lev->nstairs = keep;
+        return;
+    }
     for (size_t s = 0; s < lev->nstairs; s++) {
         splev_stair *st = &lev->stairs[s];
         if ((st->kind == SPLEV_SK_BRANCH_STAIR ||
