@@ -9,16 +9,27 @@
 /* Door orientation (it changes no cell type, so doing it during the scan
  * sees what a separate pass would), and whether any `B` boundary marker
  * (CROSSWALL) lies in 0..78 x 0..19: one pass instead of two. */
-static int orient_doors_find_markers(vm *v)
+typedef struct box {
+    int lx, ly, hx, hy;     /* lx > hx: nothing but stone */
+} box;
+
+static int orient_doors_find_markers(vm *v, box *used)
 {
     splev_level *lev = v->lev;
     int any = 0;
+    uint8_t row_any[YN];
+    memset(row_any, 0, sizeof row_any);
+    used->lx = XN;
+    used->hx = -1;
     const uint64_t wanted = (1ull << SPLEV_DOOR) | (1ull << SPLEV_SDOOR) |
                             (1ull << SPLEV_CROSSWALL);
     for (int x = 0; x < XN; x++) {
         const splev_cell *col = lev->cells[x];
+        unsigned col_any = 0;
         for (int y = 0; y < YN; y++) {
             unsigned t = col[y].typ;
+            col_any |= t;
+            row_any[y] |= (uint8_t)t;
             if (t >= 64 || !((wanted >> t) & 1))
                 continue;
             if (t == SPLEV_DOOR || t == SPLEV_SDOOR) {
@@ -28,7 +39,20 @@ static int orient_doors_find_markers(vm *v)
                 any = 1;
             }
         }
+        if (col_any) {
+            if (used->lx == XN)
+                used->lx = x;
+            used->hx = x;
+        }
     }
+    used->ly = YN;
+    used->hy = -1;
+    for (int y = 0; y < YN; y++)
+        if (row_any[y]) {
+            if (used->ly == YN)
+                used->ly = y;
+            used->hy = y;
+        }
     return any;
 }
 
@@ -221,7 +245,8 @@ static void flip_level(vm *v, const extents *e)
               e->hx > XN - 1 ? XN - 1 : e->hx, e->hy > YN - 1 ? YN - 1 : e->hy};
     flip_cells(v, &f);
     flip_things(v, &f);
-    walls_spines(v->lev, 1, 0, XN - 1, YN - 1);
+    /* Every non-stone cell lay inside the extents and stays there. */
+    walls_spines_box(v->lev, e->lx, e->ly, e->hx, e->hy);
 }
 
 static void solidify(vm *v)
@@ -364,12 +389,15 @@ static void place_lregions(vm *v)
 
 void vm_epilogue(vm *v)
 {
-    if (orient_doors_find_markers(v))
+    box used;
+    if (orient_doors_find_markers(v, &used))
         remove_boundary_markers(v);
-    if (v->lev->flags & SPLEV_F_INACCESSIBLES)
+    if (v->lev->flags & SPLEV_F_INACCESSIBLES) {
         vm_gen_way_out(v);
+        used = (box){0, 0, XN - 1, YN - 1};     /* it may dig anywhere */
+    }
     if (!(v->lev->flags & SPLEV_F_CORRMAZE))
-        walls_wallification(v->lev, 1, 0, XN - 1, YN - 1);
+        walls_wallification_box(v->lev, used.lx, used.ly, used.hx, used.hy);
     extents e = level_extents(v);
     flip_level(v, &e);
     if (v->lev->flags & SPLEV_F_SOLIDIFY)

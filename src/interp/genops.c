@@ -100,11 +100,6 @@ static int st_mazewalk(vm *v)
 
 /* ---- the room stack ---- */
 
-int vm_room_failed(const vm *v)
-{
-    return v->nrooms_open > 0 && v->roomstack[v->nrooms_open - 1] == ROOM_FAILED;
-}
-
 /* ROOM and SUBROOM (§7.4): build as a subroom of the current room when
  * there is one, whatever the opcode; push the room or "failed". */
 static int st_room(vm *v)

@@ -26,5 +26,9 @@ void walls_wallify(splev_level *lev, int x1, int y1, int x2, int y2);
 void walls_wallification(splev_level *lev, int x1, int y1, int x2, int y2);
 /* The spine pass alone (§9.3). */
 void walls_spines(splev_level *lev, int x1, int y1, int x2, int y2);
+/* The same over the whole map when every cell outside lx..hx x ly..hy is
+ * stone (only that box and its rim are looked at). */
+void walls_wallification_box(splev_level *lev, int lx, int ly, int hx, int hy);
+void walls_spines_box(splev_level *lev, int lx, int ly, int hx, int hy);
 
 #endif

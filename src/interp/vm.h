@@ -180,7 +180,11 @@ const char *vm_names_pick(const splev_names *n, const char *kind, int cls,
 /* ---- genops.c: the generator stage's statements ---- */
 void vm_gen_init(vm *v);
 int vm_gen_statement(vm *v, const splev_insn *in);   /* 0 on error */
-int vm_room_failed(const vm *v);     /* the current slot is a failed room */
+/* The current slot is a failed room (asked before every instruction). */
+static inline int vm_room_failed(const vm *v)
+{
+    return v->nrooms_open > 0 && v->roomstack[v->nrooms_open - 1] == ROOM_FAILED;
+}
 /* Skip one opcode inside a failed room (§7.1); 0 on error. */
 int vm_failed_room_step(vm *v, const splev_insn *in);
 /* A DOOR the script made at (x, y): count it for the rooms around it. */

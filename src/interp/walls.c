@@ -56,15 +56,27 @@ static uint8_t cell_class(int t)
                      (wall && t != SPLEV_DBWALL ? C_WALL : 0));
 }
 
-static void classify(const splev_level *lev, cgrid g)
+/* Classify the cells of lx..hx x ly..hy (clamped to the map); the rest of
+ * the grid gets stone's class, right for cells the caller knows are stone. */
+static void classify_box(const splev_level *lev, cgrid g, int lx, int ly,
+                         int hx, int hy)
 {
     uint8_t cls[256];
     for (int t = 0; t < 256; t++)
         cls[t] = cell_class(t);
     memset(g, C_SOLID | C_RSOLID, sizeof(cgrid));
-    for (int x = 0; x < SPLEV_COLNO; x++)
-        for (int y = 0; y < SPLEV_ROWNO; y++)
+    lx = clampi(lx, 0, SPLEV_COLNO - 1);
+    hx = clampi(hx, 0, SPLEV_COLNO - 1);
+    ly = clampi(ly, 0, SPLEV_ROWNO - 1);
+    hy = clampi(hy, 0, SPLEV_ROWNO - 1);
+    for (int x = lx; x <= hx; x++)
+        for (int y = ly; y <= hy; y++)
             g[x + 1][y + 1] = cls[lev->cells[x][y].typ];
+}
+
+static void classify(const splev_level *lev, cgrid g)
+{
+    classify_box(lev, g, 0, 0, SPLEV_COLNO - 1, SPLEV_ROWNO - 1);
 }
 
 /* A wall with only solid ground around it is buried rock: make it stone.
@@ -139,6 +151,33 @@ void walls_spines(splev_level *lev, int x1, int y1, int x2, int y2)
     classify(lev, g);
     spines(lev, g, clampi(x1, 1, SPLEV_COLNO - 1), clampi(y1, 0, SPLEV_ROWNO - 1),
            clampi(x2, 1, SPLEV_COLNO - 1), clampi(y2, 0, SPLEV_ROWNO - 1));
+}
+
+/* walls_spines when every cell outside lx..hx x ly..hy is stone: the
+ * passes touch walls only, so they need the box (and one cell around it
+ * for the neighbours) only. */
+void walls_spines_box(splev_level *lev, int lx, int ly, int hx, int hy)
+{
+    if (lx > hx || ly > hy)
+        return;
+    cgrid g;
+    classify_box(lev, g, lx - 1, ly - 1, hx + 1, hy + 1);
+    spines(lev, g, clampi(lx, 1, SPLEV_COLNO - 1), clampi(ly, 0, SPLEV_ROWNO - 1),
+           clampi(hx, 1, SPLEV_COLNO - 1), clampi(hy, 0, SPLEV_ROWNO - 1));
+}
+
+/* walls_wallification of the whole map when every cell outside lx..hx x
+ * ly..hy is stone. */
+void walls_wallification_box(splev_level *lev, int lx, int ly, int hx, int hy)
+{
+    int x1 = clampi(lx, 1, SPLEV_COLNO - 1), x2 = clampi(hx, 1, SPLEV_COLNO - 1);
+    int y1 = clampi(ly, 0, SPLEV_ROWNO - 1), y2 = clampi(hy, 0, SPLEV_ROWNO - 1);
+    if (lx > hx || ly > hy || x1 > x2 || y1 > y2)
+        return;
+    cgrid g;
+    classify_box(lev, g, lx - 1, ly - 1, hx + 1, hy + 1);
+    remove_buried_walls(lev, g, x1, y1, x2, y2);
+    spines(lev, g, x1, y1, x2, y2);
 }
 
 /* Both passes over one classification (the removal updates it). */

@@ -28,11 +28,16 @@ int splev_rn2(splev_rng *r, int n)
         return 0;
     /* Reject the low values that would make some results more likely. */
     uint32_t un = (uint32_t)n;
+    uint32_t v = splev_rng_next(r);
+    /* The threshold (2^32 mod n) is below n, so a draw of at least n is
+     * always kept: the division that finds it is needed only below n. */
+    if (v >= un)
+        return (int)(v % un);
     uint32_t threshold = (0u - un) % un;
     for (;;) {
-        uint32_t v = splev_rng_next(r);
         if (v >= threshold)
             return (int)(v % un);
+        v = splev_rng_next(r);
     }
 }
 
