@@ -72,6 +72,17 @@ world_check() {
     else
         fail "world $w_name: same seed, same bytes" "the two runs differ"
     fi
+    if command -v python3 >/dev/null 2>&1; then
+        run python3 -c 'import sys, json
+d = json.load(open(sys.argv[1]))
+assert len(d["levels"]) > 5 and all(x["map"] for x in d["levels"])' \
+            "$WORLD_DIR/a.json"
+        if [ "$RC" -eq 0 ]; then
+            pass "world $w_name: the json document parses"
+        else
+            fail "world $w_name: json" "$(tail -2 "$TMPD/err")"
+        fi
+    fi
     # --level-at gives the level of the full run (text), for a few levels
     ok=0 tried=0
     for f in "$WORLD_DIR/$w_name-2"/*.txt; do

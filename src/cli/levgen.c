@@ -419,6 +419,9 @@ static int parse_options(options *o, int argc, char **argv)
         o->format != FORMAT_SVG && o->format != FORMAT_HTML)
         return usage_error("dungeon levels are shown as text, json, svg "
                            "or html");
+    if (o->dungeon && o->all && o->format == FORMAT_SVG && !o->out_dir &&
+        o->count == 0)
+        return usage_error("--format svg of every level needs --out DIR");
     if (o->level_at && o->format == FORMAT_HTML)
         return usage_error("--format html shows the whole dungeon (--all)");
     if (o->dungeon && !world && o->format != FORMAT_TEXT &&
@@ -814,6 +817,42 @@ static int write_text(const char *path, const char *text)
     return 0;
 }
 
+/* --all --format json without --out: one JSON document, every level
+ * with where it came from and its model. */
+static int world_json(const splev_layout *l, const splev_world *w)
+{
+    printf("{\n\"seed\": %" PRIu64 ",\n\"levels\": [", w->seed);
+    for (int i = 0; i < w->n_levels; i++) {
+        const splev_world_level *wl = &w->levels[i];
+        printf("%s\n{\"dungeon\": ", i ? "," : "");
+        json_string(stdout, l->dungeons[wl->dungeon].name);
+        printf(", \"level\": %d, \"depth\": %d, \"ledger\": %d, "
+               "\"seed\": %" PRIu64 ", \"source\": \"%s\", \"file\": ",
+               wl->level, wl->depth, wl->ledger, wl->seed,
+               splev_world_source_name(wl->source));
+        if (wl->file[0])
+            json_string(stdout, wl->file);
+        else
+            fputs("null", stdout);
+        printf(", \"reach\": %s, \"map\": ",
+               wl->lev && splev_world_check_reach(wl->lev, NULL, 0) == 0
+                   ? "true" : "false");
+        char *text = wl->lev ? splev_level_to_json(wl->lev) : NULL;
+        if (text) {
+            size_t n = strlen(text);
+            while (n > 0 && text[n - 1] == '\n')
+                n--;
+            fwrite(text, 1, n, stdout);
+        } else {
+            fputs("null", stdout);
+        }
+        free(text);
+        fputs("}", stdout);
+    }
+    fputs("\n]\n}\n", stdout);
+    return ferror(stdout) ? EXIT_BAD_INPUT : 0;
+}
+
 static int world_all(const options *o, const splev_dgn_script *s,
                      const splev_layout *l, const splev_world_opts *wo)
 {
@@ -844,6 +883,12 @@ static int world_all(const options *o, const splev_dgn_script *s,
             rc = emit(o, o->dungeon, page);
         }
         free(page);
+    }
+    if (o->format == FORMAT_JSON && !o->out_dir) {
+        rc = world_json(l, w);
+        bb_free(&b);
+        splev_world_free(w);
+        return rc ? rc : failed ? EXIT_BAD_INPUT : 0;
     }
     for (int i = 0; rc == 0 && i < w->n_levels; i++) {
         const splev_world_level *wl = &w->levels[i];

@@ -51,6 +51,86 @@ static int room_spot(splev_gen *g, int k, int *x, int *y)
     return 0;
 }
 
+/* makeniche of §16.7: a one-cell niche behind the top or bottom wall of an
+ * ordinary room, reached through a (secret) door, or sealed; with a trap
+ * (a trap door "Vlad was here", a level teleporter "ad aerarium") behind
+ * a secret corridor.  trap: 0, or the trap's name. */
+static void makeniche(splev_gen *g, const char *trap)
+{
+    if (g->ndoors >= SPLEV_GEN_DOORMAX)
+        return;
+    int n = splev_gen_nroom(g);
+    gen_sync_rooms(g);
+    for (int tries = 0; tries < 8; tries++) {
+        int r = splev_gen_room_index(g, gen_rn2(g, n));
+        const splev_room *rm = &g->lev->rooms[r];
+        if (rm->rtype != SPLEV_GEN_OROOM)
+            continue;
+        if (g->doorct[r] == 1 && gen_rn2(g, 5))
+            continue;
+        int dy = gen_rn2(g, 2) ? 1 : -1;
+        int wy = dy > 0 ? rm->hy + 1 : rm->ly - 1;
+        int x, y;
+        splev_gen_finddpos(g, rm->lx, wy, rm->hx, wy, &x, &y);
+        if (!gen_isok(x, y + dy) || gen_typ(g, x, y + dy) != SPLEV_STONE)
+            continue;
+        if (!gen_isok(x, y - dy))
+            continue;
+        int inner = gen_typ(g, x, y - dy);
+        if (inner == SPLEV_POOL || inner == SPLEV_MOAT ||
+            (inner >= SPLEV_STAIRS && inner <= SPLEV_ALTAR))
+            continue;
+        if (trap || gen_rn2(g, 4) == 0) {
+            gen_cell(g, x, y + dy)->typ = SPLEV_SCORR;
+            if (trap) {
+                int t = splev_trap_from_name(trap);
+                if (t > 0)
+                    splev_level_add_trap(g->lev, x, y + dy, t);
+                splev_level_add_engraving(g->lev, x, y - dy, SPLEV_ENGR_DUST,
+                                          strcmp(trap, "trap door") == 0
+                                              ? "Vlad was here"
+                                              : "ad aerarium");
+            }
+            splev_gen_dosdoor(g, x, y, r, SPLEV_SDOOR);
+        } else {
+            gen_cell(g, x, y + dy)->typ = SPLEV_CORR;
+            if (gen_rn2(g, 7)) {
+                splev_gen_dosdoor(g, x, y, r,
+                                  gen_rn2(g, 5) ? SPLEV_SDOOR : SPLEV_DOOR);
+            } else {
+                /* sealed: bars now and then, a way out by scroll */
+                if (gen_rn2(g, 5) == 0 && SPLEV_IS_WALL(gen_typ(g, x, y)))
+                    gen_cell(g, x, y)->typ = SPLEV_IRONBARS;
+                splev_level_add_object(g->lev, x, y + dy, '?', "teleportation");
+                if (gen_rn2(g, 3) == 0)
+                    splev_level_add_object(g->lev, x, y + dy, 0, NULL);
+            }
+        }
+        return;
+    }
+}
+
+/* make_niches of §16.7. */
+static void make_niches(splev_gen *g)
+{
+    int n = splev_gen_nroom(g);
+    if (n == 0)
+        return;
+    int count = gen_rnd(g, n / 2 + 1);
+    int ltptr = g->depth > 15, vamp = g->depth > 5 && g->depth < 25;
+    for (int i = 0; i < count; i++) {
+        if (ltptr && gen_rn2(g, 6) == 0) {
+            ltptr = 0;
+            makeniche(g, "level teleport");
+        } else if (vamp && gen_rn2(g, 6) == 0) {
+            vamp = 0;
+            makeniche(g, g->can_fall ? "trap door" : "falling rock");
+        } else {
+            makeniche(g, NULL);
+        }
+    }
+}
+
 static void set_inputs(splev_gen *g, const splev_genctx *ctx)
 {
     g->dialect = SPLEV_GEN_NH36;
@@ -97,8 +177,9 @@ splev_level *splev_stdgen_rooms(const splev_genctx *ctx, uint64_t seed)
     }
     if (n > 0 && !ctx->top_level && room_spot(&g, up_room, &x, &y))
         put_stair(lev, x, y, SPLEV_SK_STAIR, 1);
-    /* §16.6 corridors, §16.9 the vault (niches and bars are not made) */
+    /* §16.6 corridors, §16.7 niches, §16.9 the vault (no iron bars) */
     splev_gen_makecorridors(&g, 0);
+    make_niches(&g);
     splev_gen_make_vault(&g);
     /* §16.5 the branch: an ordinary room that holds neither stair */
     if (ctx->has_branch && n > 0) {
