@@ -75,6 +75,10 @@ const char *splev_world_source_name(int source);   /* "special" ... */
 /* The standard generator alone (SEMANTICS §16): ctx gives depth, dunlev,
  * top/bottom and the branch.  Never NULL. */
 splev_level *splev_stdgen_rooms(const splev_genctx *ctx, uint64_t seed);
+/* The same with Medusa's depth for the shop rule of §16.10 (0: no limit;
+ * splev_stdgen_rooms passes 0). */
+splev_level *splev_stdgen_rooms_at(const splev_genctx *ctx, uint64_t seed,
+                                   int medusa_depth);
 splev_level *splev_stdgen_maze(const splev_genctx *ctx, uint64_t seed);
 
 /* Walking check: from the up stair (else the first stair) to every other

@@ -131,6 +131,174 @@ static void make_niches(splev_gen *g)
     }
 }
 
+/* ---- special rooms (§16.10) ---- */
+
+enum { RT_THRONE = 2, RT_SWAMP = 3, RT_BEEHIVE = 5, RT_MORGUE = 6,
+       RT_BARRACKS = 7, RT_ZOO = 8, RT_TEMPLE = 10, RT_LEPREHALL = 11,
+       RT_COCKNEST = 12, RT_ANTHOLE = 13, RT_GARDEN = 14 };
+
+static int has_stair(const splev_level *lev, const splev_room *r)
+{
+    for (size_t i = 0; i < lev->nstairs; i++) {
+        const splev_stair *st = &lev->stairs[i];
+        if (st->x >= r->lx - 1 && st->x <= r->hx + 1 && st->y >= r->ly - 1 &&
+            st->y <= r->hy + 1)
+            return 1;
+    }
+    return 0;
+}
+
+static int has_up_stair(const splev_level *lev, const splev_room *r, int up)
+{
+    for (size_t i = 0; i < lev->nstairs; i++) {
+        const splev_stair *st = &lev->stairs[i];
+        if (st->kind == SPLEV_SK_STAIR && st->up == up &&
+            st->x >= r->lx && st->x <= r->hx && st->y >= r->ly && st->y <= r->hy)
+            return 1;
+    }
+    return 0;
+}
+
+/* The shop: the first ordinary stair-free room with exactly one door;
+ * its kind from the [UN] table. */
+static void mkshop(splev_gen *g)
+{
+    static const int prob[] = {41, 14, 10, 10, 5, 5, 3, 3, 3, 3, 1, 1, 1};
+    int n = splev_gen_nroom(g);
+    gen_sync_rooms(g);
+    for (int k = 0; k < n; k++) {
+        int r = splev_gen_room_index(g, k);
+        splev_room *rm = &g->lev->rooms[r];
+        if (rm->rtype != SPLEV_GEN_OROOM || has_stair(g->lev, rm) ||
+            g->doorct[r] != 1)
+            continue;
+        int j = gen_rnd(g, 100), i = 0;
+        while ((j -= prob[i]) > 0 && i < 12)
+            i++;
+        int area = (rm->hx - rm->lx + 1) * (rm->hy - rm->ly + 1);
+        if (area > 20 && (i == 7 || i == 9))
+            i = 0;
+        rm->rtype = SPLEV_GEN_SHOPBASE + i;
+        rm->rlit = 1;
+        for (int x = rm->lx - 1; x <= rm->hx + 1; x++)
+            for (int y = rm->ly - 1; y <= rm->hy + 1; y++)
+                gen_cell(g, x, y)->lit = 1;
+        return;
+    }
+}
+
+/* pick_room: from a random room on, cyclically, an ordinary room; strict
+ * skips any stair room, else the up-stair room and (2/3) the down one. */
+static int pick_room(splev_gen *g, int strict)
+{
+    int n = splev_gen_nroom(g);
+    gen_sync_rooms(g);
+    int k = gen_rn2(g, n);
+    for (int i = 0; i < n; i++, k = (k + 1) % n) {
+        int r = splev_gen_room_index(g, k);
+        const splev_room *rm = &g->lev->rooms[r];
+        if (rm->rtype != SPLEV_GEN_OROOM)
+            continue;
+        if (strict ? has_stair(g->lev, rm)
+                   : has_up_stair(g->lev, rm, 1) ||
+                         (has_up_stair(g->lev, rm, 0) && gen_rn2(g, 3)))
+            continue;
+        if (g->doorct[r] == 1 || gen_rn2(g, 5) == 0)
+            return r;
+    }
+    return -1;
+}
+
+static int next_to_door(const splev_gen *g, int x, int y)
+{
+    for (int dx = -1; dx <= 1; dx++)
+        for (int dy = -1; dy <= 1; dy++) {
+            int t = gen_typ(g, x + dx, y + dy);
+            if (t == SPLEV_DOOR || t == SPLEV_SDOOR)
+                return 1;
+        }
+    return 0;
+}
+
+static void mkswamp(splev_gen *g)
+{
+    int n = splev_gen_nroom(g);
+    for (int i = 0; i < 5; i++) {
+        splev_room *rm = &g->lev->rooms[splev_gen_room_index(g, gen_rn2(g, n))];
+        if (rm->rtype != SPLEV_GEN_OROOM || has_stair(g->lev, rm))
+            continue;
+        rm->rtype = RT_SWAMP;
+        for (int x = rm->lx; x <= rm->hx; x++)
+            for (int y = rm->ly; y <= rm->hy; y++)
+                if ((x + y) % 2 && gen_typ(g, x, y) == SPLEV_ROOM &&
+                    !next_to_door(g, x, y))
+                    gen_cell(g, x, y)->typ = SPLEV_POOL;
+    }
+}
+
+static void mktemple(splev_gen *g)
+{
+    int r = pick_room(g, 1);
+    if (r < 0)
+        return;
+    splev_room *rm = &g->lev->rooms[r];
+    rm->rtype = RT_TEMPLE;
+    int x = (rm->lx + rm->hx) / 2, y = (rm->ly + rm->hy) / 2;
+    if ((rm->hx - rm->lx + 1) % 2 == 0 && gen_rn2(g, 2))
+        x++;
+    if ((rm->hy - rm->ly + 1) % 2 == 0 && gen_rn2(g, 2))
+        y++;
+    static const int aligns[3] = {SPLEV_AM_CHAOTIC, SPLEV_AM_NEUTRAL,
+                                  SPLEV_AM_LAWFUL};
+    gen_cell(g, x, y)->typ = SPLEV_ALTAR;
+    splev_level_add_altar(g->lev, x, y, aligns[gen_rn2(g, 3)], 1);
+}
+
+/* mkroom by depth: the first row that passes picks the type; nothing
+ * else is tried when its room is not found. */
+static void special_room(splev_gen *g, int medusa_depth, int threshold)
+{
+    int d = g->depth, n = splev_gen_nroom(g);
+    if (n == 0)
+        return;
+    int type = -1;
+    if (d > 1 && (medusa_depth <= 0 || d < medusa_depth) && n >= threshold &&
+        gen_rn2(g, d) < 3) {
+        mkshop(g);
+        return;
+    }
+    if (d > 4 && gen_rn2(g, 6) == 0) type = RT_THRONE;
+    else if (d > 5 && gen_rn2(g, 8) == 0) type = RT_LEPREHALL;
+    else if (d > 6 && gen_rn2(g, 7) == 0) type = RT_ZOO;
+    else if (d > 7 && gen_rn2(g, 6) == 0) type = RT_GARDEN;
+    else if (d > 8 && gen_rn2(g, 5) == 0) type = RT_TEMPLE;
+    else if (d > 9 && gen_rn2(g, 5) == 0) type = RT_BEEHIVE;
+    else if (d > 11 && gen_rn2(g, 6) == 0) type = RT_MORGUE;
+    else if (d > 12 && gen_rn2(g, 8) == 0) type = RT_ANTHOLE;
+    else if (d > 14 && gen_rn2(g, 4) == 0) type = RT_BARRACKS;
+    else if (d > 15 && gen_rn2(g, 6) == 0) type = RT_SWAMP;
+    else if (d > 16 && gen_rn2(g, 8) == 0) type = RT_COCKNEST;
+    if (type == RT_TEMPLE) {
+        mktemple(g);
+    } else if (type == RT_SWAMP) {
+        mkswamp(g);
+    } else if (type == RT_THRONE) {
+        int r = pick_room(g, 0);
+        if (r >= 0) {
+            splev_room *rm = &g->lev->rooms[r];
+            rm->rtype = type;
+            int x = gen_rn1(g, rm->hx - rm->lx + 1, rm->lx);
+            int y = gen_rn1(g, rm->hy - rm->ly + 1, rm->ly);
+            if (gen_typ(g, x, y) == SPLEV_ROOM)
+                gen_cell(g, x, y)->typ = SPLEV_THRONE;
+        }
+    } else if (type >= 0) {
+        int r = pick_room(g, 0);
+        if (r >= 0)
+            g->lev->rooms[r].rtype = type;
+    }
+}
+
 static void set_inputs(splev_gen *g, const splev_genctx *ctx)
 {
     g->dialect = SPLEV_GEN_NH36;
@@ -140,6 +308,12 @@ static void set_inputs(splev_gen *g, const splev_genctx *ctx)
 }
 
 splev_level *splev_stdgen_rooms(const splev_genctx *ctx, uint64_t seed)
+{
+    return splev_stdgen_rooms_at(ctx, seed, 0);
+}
+
+splev_level *splev_stdgen_rooms_at(const splev_genctx *ctx, uint64_t seed,
+                                   int medusa_depth)
 {
     splev_genctx def;
     if (!ctx) {
@@ -180,7 +354,10 @@ splev_level *splev_stdgen_rooms(const splev_genctx *ctx, uint64_t seed)
     /* §16.6 corridors, §16.7 niches, §16.9 the vault (no iron bars) */
     splev_gen_makecorridors(&g, 0);
     make_niches(&g);
-    splev_gen_make_vault(&g);
+    int threshold = ctx->has_branch ? 4 : 3;
+    if (splev_gen_make_vault(&g) >= 0)
+        threshold++;
+    special_room(&g, medusa_depth, threshold);
     /* §16.5 the branch: an ordinary room that holds neither stair */
     if (ctx->has_branch && n > 0) {
         int k = -1;

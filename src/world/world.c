@@ -76,6 +76,13 @@ static int level_named(const splev_layout *l, int d, const char *suffix,
     return 0;
 }
 
+/* The depth of Medusa's level in the main dungeon, 0 when none. */
+static int medusa_depth(const splev_layout *l)
+{
+    int k = l->n_dungeons > 0 ? level_named(l, 0, "medusa", 1) : 0;
+    return k ? l->dungeons[0].depth_start + k - 1 : 0;
+}
+
 static int named(const splev_placed_dungeon *d, const char *name)
 {
     return strcmp(d->name, name) == 0;
@@ -310,7 +317,8 @@ static void make_level(const splev_dgn_script *s, const splev_layout *l,
                    (named(pd, "Gehennom") && k == pd->num_levels - 1);
         wl->source = maze ? SPLEV_SRC_MAZE : SPLEV_SRC_ROOMS;
         wl->lev = maze ? splev_stdgen_maze(&ctx, wl->seed)
-                       : splev_stdgen_rooms(&ctx, wl->seed);
+                       : splev_stdgen_rooms_at(&ctx, wl->seed,
+                                               medusa_depth(l));
     }
     if (wl->lev)
         connect_branches(wl->lev, br, nbr, wl->seed);

@@ -17,7 +17,8 @@ typedef uint8_t grid[SPLEV_COLNO][SPLEV_ROWNO];
 static int walk(int t)
 {
     return t == SPLEV_ROOM || t == SPLEV_CORR || t == SPLEV_DOOR ||
-           t == SPLEV_SDOOR || t == SPLEV_SCORR || t == SPLEV_STAIRS;
+           t == SPLEV_SDOOR || t == SPLEV_SCORR ||
+           (t >= SPLEV_STAIRS && t <= SPLEV_ALTAR);
 }
 
 /* 8-connected flood (doors orthogonal only) from (x, y). */
@@ -61,11 +62,22 @@ static int room_at(const splev_level *lev, int x, int y)
     return -1;
 }
 
+/* Some interior cell of room r was reached. */
+static int room_seen(const splev_room *r, grid seen)
+{
+    for (int x = r->lx; x <= r->hx; x++)
+        for (int y = r->ly; y <= r->hy; y++)
+            if (seen[x][y])
+                return 1;
+    return 0;
+}
+
 static void test_rooms(void)
 {
     int bad_count = 0, bad_size = 0, same_room = 0, unreached = 0;
     int vault_open = 0, vaults = 0, no_branch = 0, bad_stairs = 0;
     long rooms = 0;
+    int shops = 0, temples = 0, others = 0, bad_temple = 0;
     for (uint64_t s = 1; s <= SEEDS; s++) {
         splev_genctx ctx;
         splev_genctx_init(&ctx);
@@ -106,9 +118,20 @@ static void test_rooms(void)
         for (size_t i = 0; i < lev->nrooms; i++) {
             const splev_room *r = &lev->rooms[i];
             if (r->rtype == 4)
-                vault_open += seen[r->lx][r->ly] != 0;
+                vault_open += room_seen(r, seen);
             else
-                unreached += !seen[r->lx][r->ly];
+                unreached += !room_seen(r, seen);
+            shops += r->rtype >= 20 && r->rtype <= 32;
+            others += r->rtype != 0 && r->rtype != 4 && r->rtype != 10 &&
+                      (r->rtype < 20 || r->rtype > 32);
+            if (r->rtype == 10) {
+                temples++;
+                int altar = 0;
+                for (int x = r->lx; x <= r->hx; x++)
+                    for (int y = r->ly; y <= r->hy; y++)
+                        altar += lev->cells[x][y].typ == SPLEV_ALTAR;
+                bad_temple += altar != 1;
+            }
         }
         unreached += splev_world_check_reach(lev, NULL, 0) != 0;
         splev_level_free(lev);
@@ -127,6 +150,9 @@ static void test_rooms(void)
     CHECK(vaults > SEEDS / 10 && vault_open == 0,
           "rooms: %d treasure vaults, %d reachable by walking", vaults,
           vault_open);
+    CHECK(shops > SEEDS / 20 && temples > 0 && others > 0 && bad_temple == 0,
+          "rooms: special rooms by depth: %d shops, %d temples (%d without "
+          "one altar), %d others", shops, temples, bad_temple, others);
     CHECK(no_branch == 0, "rooms: the branch when asked (%d wrong)", no_branch);
 }
 
