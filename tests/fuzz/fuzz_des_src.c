@@ -40,7 +40,7 @@ static void fds_level(const splev_compiled_level *lv, uint64_t seed)
 #ifdef FDS_INTERP
     splev_genctx ctx;
     splev_genctx_init(&ctx);
-    ctx.max_steps = 20000;
+    ctx.max_steps = 5000;
     ctx.max_call_depth = 20;
     ctx.max_things = 2000;
     ctx.max_string = 4096;

@@ -25,7 +25,7 @@ static void flb_run(const splev_levscript *s, uint64_t seed)
 {
     splev_genctx ctx;
     splev_genctx_init(&ctx);
-    ctx.max_steps = 20000;
+    ctx.max_steps = 5000;
     ctx.max_call_depth = 20;
     ctx.max_things = 2000;
     ctx.max_string = 4096;

@@ -27,7 +27,7 @@ for h in "$@"; do
     log=$build/fuzz/$h.log
     [ "$mode" = long ] || log=$build/fuzz/smoke-$h.log
     echo "fuzz: $h for ${secs}s (log $log)"
-    "$bin" ${dict:+-dict=$dict} -max_len=$max_len -timeout=10 \
+    "$bin" ${dict:+-dict=$dict} -max_len=$max_len -timeout=25 \
         -rss_limit_mb=2048 -max_total_time="$secs" -print_final_stats=1 \
         -artifact_prefix="$crashes/" ${FUZZ_ARGS:-} \
         "$work" "$build/fuzz/corpus-$h" >"$log" 2>&1
