@@ -16,6 +16,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#if defined(__has_include)
+#if __has_include("splev/interp.h")
+#include "splev/interp.h"
+#define HL_INTERP 1
+#endif
+#endif
+
 /* ---- a small level: a map, a message, a counted loop calling a function */
 static splev_const hl_consts[] = {
     {SPLEV_V_INT, 7, 0, 0, 0, NULL, 0},
@@ -222,6 +229,48 @@ static void check_dungeon(void)
     free(src);
 }
 
+#ifdef HL_INTERP
+/* A script that loops forever (a jump to itself) ends with the step-limit
+ * error, not a hang. */
+static void check_endless_loop(void)
+{
+    static splev_insn code[] = {{OP_LEVEL_FLAGS, 0, 0, 0}, {OP_JMP, 0, 0, 0}};
+    static splev_func funcs[] = {{"", 0, 2, 0, 0, 0, 0}};
+    static const char *files[] = {"loop.des"};
+    static splev_line lines[] = {{0, 0, 1}, {1, 0, 2}};
+    splev_levscript s;
+    memset(&s, 0, sizeof s);
+    s.name = "loop";
+    s.n_files = 1;
+    s.files = files;
+    s.n_funcs = 1;
+    s.funcs = funcs;
+    s.n_insns = 2;
+    s.code = code;
+    s.n_lines = 2;
+    s.lines = lines;
+    size_t len = 0;
+    unsigned char *b = splev_lev_encode(&s, &len);
+    char err[512];
+    splev_levscript *d = splev_lev_decode(b, len, err, sizeof err);
+    CHECK(d != NULL, "endless loop: the script loads (%s)", d ? "ok" : err);
+    if (d) {
+        splev_genctx ctx;
+        splev_genctx_init(&ctx);
+        ctx.max_steps = 1000000;
+        err[0] = '\0';
+        splev_level *lev = splev_run(d, &ctx, 1, err, sizeof err);
+        CHECK(lev == NULL && strstr(err, "loop.des:2: error: step limit of "
+                                         "1000000 reached") != NULL,
+              "endless loop: stopped by the step limit (%s)", err);
+        if (lev)
+            splev_level_free(lev);
+        splev_lev_free(d);
+    }
+    free(b);
+}
+#endif
+
 static int write_seeds(const char *dir)
 {
     struct {
@@ -250,5 +299,8 @@ int main(int argc, char **argv)
     check_level("level script", hl_script());
     check_level("smallest level script", hl_tiny());
     check_dungeon();
+#ifdef HL_INTERP
+    check_endless_loop();
+#endif
     return unit_status();
 }
