@@ -1,5 +1,6 @@
 # t_world.sh - whole dungeons: levgen --dungeon FILE --levels DIR --all.
-# For our dat/ dungeon and (with $SHARED) the UnNetHack corpus, seeds 1..5:
+# For our dat/ dungeon and (with $SHARED) the UnNetHack corpus, seeds 1..N
+# (N = SPLEV_WORLD_SEEDS, default 5; make check-asan uses 3):
 # every level generates; on every level the up stair reaches the down stair
 # and every branch stair or portal by walking, except on the file levels
 # whose own design cuts them off (listed below and in doc/world.md);
@@ -21,7 +22,7 @@ earth air fire water astral sokoban soko1-1'
 # world_check NAME DUNGEON LEVDIR DESIGN-LIST
 world_check() {
     w_name=$1 w_dgn=$2 w_lev=$3 w_design=$4
-    for seed in 1 2 3 4 5; do
+    for seed in $(seq 1 "${SPLEV_WORLD_SEEDS:-5}"); do
         out=$WORLD_DIR/$w_name-$seed
         run "$BIN/levgen" --dungeon "$w_dgn" --levels "$w_lev" --seed "$seed" \
             --all --out "$out"
