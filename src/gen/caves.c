@@ -171,18 +171,21 @@ static cave_region cave_flood(splev_gen *g, int sx, int sy, int rmno, int lit)
         r.hx = gen_max(r.hx, x);
         r.ly = gen_min(r.ly, y);
         r.hy = gen_max(r.hy, y);
-        for (int dx = -1; dx <= 1; dx++)
-            for (int dy = -1; dy <= 1; dy++) {
-                int nx = x + dx, ny = y + dy;
-                if (nx < 1 || nx > CAVE_W || ny < 0 || ny >= SPLEV_ROWNO)
-                    continue;
-                splev_cell *c = gen_cell(g, nx, ny);
+        /* The 3x3 block clipped to 1..78 x 0..20 once; the same order. */
+        int xlo = x > 1 ? x - 1 : 1, xhi = x < CAVE_W ? x + 1 : CAVE_W;
+        int ylo = y > 0 ? y - 1 : 0;
+        int yhi = y < SPLEV_ROWNO - 1 ? y + 1 : SPLEV_ROWNO - 1;
+        for (int nx = xlo; nx <= xhi; nx++) {
+            splev_cell *col = g->lev->cells[nx];
+            for (int ny = ylo; ny <= yhi; ny++) {
+                splev_cell *c = &col[ny];
                 if (c->typ != typ || c->roomno == rmno)
                     continue;
                 c->roomno = (uint8_t)rmno;
                 stack[sp][0] = nx;
                 stack[sp++][1] = ny;
             }
+        }
     }
     return r;
 }
