@@ -661,18 +661,6 @@ static int core_no_args(vm *v, int fn, val *out)
     }
 }
 
-/* The argument types of the core functions that take any. */
-static int core_arg_type(int fn, int i)
-{
-    switch (fn) {
-    case CORE_INTEGER: return SPLEV_V_STR;
-    case CORE_OBJ_AT: return i == 0 ? SPLEV_V_OBJ : SPLEV_V_COORD;
-    case CORE_MON_AT: return i == 0 ? SPLEV_V_MONST : SPLEV_V_COORD;
-    case CORE_CARRYING: return SPLEV_V_OBJ;
-    case CORE_COORD_X: case CORE_COORD_Y: return SPLEV_V_COORD;
-    default: return SPLEV_V_INT;
-    }
-}
 
 static int op_core(vm *v, const splev_insn *in)
 {
@@ -682,7 +670,7 @@ static int op_core(vm *v, const splev_insn *in)
     int ok = 1;
     for (int k = in->n; k-- > 0;)
         if (ok)
-            ok = vm_pop_type(v, core_arg_type(fn, k), splev_cores[fn].spelling,
+            ok = vm_pop_type(v, splev_core_arg_type(fn, k), splev_cores[fn].spelling,
                           &args[k]);
         else {
             val t;

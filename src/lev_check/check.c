@@ -221,18 +221,6 @@ static void check_var(chk *c, const lev_expr *e, int type, const char *what)
             lev_type_name(type), e->sval, lev_type_name(vt));
 }
 
-/* The argument type of core function fn's argument i (as the VM pops). */
-static int core_arg_type(int fn, int i)
-{
-    switch (fn) {
-    case CORE_INTEGER: return SPLEV_V_STR;
-    case CORE_OBJ_AT: return i == 0 ? SPLEV_V_OBJ : SPLEV_V_COORD;
-    case CORE_MON_AT: return i == 0 ? SPLEV_V_MONST : SPLEV_V_COORD;
-    case CORE_CARRYING: return SPLEV_V_OBJ;
-    default: return SPLEV_V_INT;
-    }
-}
-
 /* The attribute words of MONSTER and OBJECT, for "did you mean" on an
  * unknown word among a statement's attributes. */
 static const char *const mon_words[] = {
@@ -306,7 +294,7 @@ static void check_call(chk *c, const lev_expr *e, int type, const char *what)
         return;
     }
     for (int i = 0; i < n; i++)
-        want(c, e->args[i], core_arg_type(fn, i), "the argument");
+        want(c, e->args[i], splev_core_arg_type(fn, i), "the argument");
     int rt = splev_cores[fn].result;
     if (type != LT_NONE && rt != type)
         err(c, e->pos, "%s must be %s, but %s gives %s", what,

@@ -269,23 +269,12 @@ static void e_var(em *m, const lev_expr *e)
     emit(m, OP_GET, 0, 0, slot);
 }
 
-static int core_arg_type(int fn, int i)
-{
-    switch (fn) {
-    case CORE_INTEGER: return SPLEV_V_STR;
-    case CORE_OBJ_AT: return i == 0 ? SPLEV_V_OBJ : SPLEV_V_COORD;
-    case CORE_MON_AT: return i == 0 ? SPLEV_V_MONST : SPLEV_V_COORD;
-    case CORE_CARRYING: return SPLEV_V_OBJ;
-    default: return SPLEV_V_INT;
-    }
-}
-
 static void e_call(em *m, const lev_expr *e)
 {
     int fn = lev_core_lookup(e->sval);
     int n = splev_cores[fn].nargs;
     for (int i = 0; i < n; i++)
-        e_value(m, e->args[i], core_arg_type(fn, i));
+        e_value(m, e->args[i], splev_core_arg_type(fn, i));
     emit(m, OP_CORE, 0, n, fn);
 }
 

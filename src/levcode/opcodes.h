@@ -142,41 +142,42 @@ typedef struct splev_opinfo {
 extern const splev_opinfo splev_ops[OP_COUNT_];
 
 
-/* ---- core functions: CORE(name, spelling, arguments, result) ----
+/* ---- core functions: CORE(name, spelling, arguments, result, type of
+ * the first argument, type of the others) ----
  * Arguments are pushed in source order; the number is the instruction's
  * n.  Result types are value types (SPLEV_V_*). */
 #define SPLEV_CORE_FUNCS(CORE)                                               \
-    CORE(LEVEL_DIFFICULTY, "level.difficulty",       0, INT)                \
-    CORE(LEVEL_DEPTH,      "level.depth",            0, INT)                \
-    CORE(DISCORDIAN,       "time.discordian_holiday", 0, INT)               \
-    CORE(PIRATEDAY,        "time.pirateday",         0, INT)                \
-    CORE(APRILFOOLS,       "time.aprilfoolsday",     0, INT)                \
-    CORE(PIDAY,            "time.piday",             0, INT)                \
-    CORE(TOWELDAY,         "time.towelday",          0, INT)                \
-    CORE(MIDNIGHT,         "time.midnight",          0, INT)                \
-    CORE(NIGHT,            "time.night",             0, INT)                \
-    CORE(FRIDAY13,         "time.friday_13th",       0, INT)                \
-    CORE(MOON_PHASE,       "time.phase_of_the_moon", 0, INT)                \
-    CORE(YYYYMMDD,         "time.yyyymmdd",          0, INT)                \
-    CORE(HERO_NAME,        "hero.name",              0, STR)                \
-    CORE(HERO_ROLE,        "hero.role",              0, STR)                \
-    CORE(HERO_RACE,        "hero.race",              0, STR)                \
-    CORE(STRING,           "string",                 1, STR)                \
-    CORE(INTEGER,          "integer",                1, INT)                \
-    CORE(COORD,            "coord",                  2, COORD)              \
-    CORE(REGION,           "region",                 4, REGION)             \
-    CORE(RND,              "rnd",                    1, INT)                \
-    CORE(OBJ_AT,           "level.obj_at",           2, INT)                \
-    CORE(MON_AT,           "level.mon_at",           2, INT)                \
-    CORE(CARRYING,         "hero.carrying",          1, INT)                \
-    CORE(ROOM_WIDTH,       "room.width",             0, INT)                \
-    CORE(ROOM_HEIGHT,      "room.height",            0, INT)                \
-    CORE(ROOM_X,           "room.x",                 0, INT)                \
-    CORE(ROOM_Y,           "room.y",                 0, INT)                \
-    CORE(COORD_X,          ".x",                     1, INT)                \
-    CORE(COORD_Y,          ".y",                     1, INT)
+    CORE(LEVEL_DIFFICULTY, "level.difficulty",       0, INT, INT, INT)       \
+    CORE(LEVEL_DEPTH,      "level.depth",            0, INT, INT, INT)       \
+    CORE(DISCORDIAN,       "time.discordian_holiday", 0, INT, INT, INT)      \
+    CORE(PIRATEDAY,        "time.pirateday",         0, INT, INT, INT)       \
+    CORE(APRILFOOLS,       "time.aprilfoolsday",     0, INT, INT, INT)       \
+    CORE(PIDAY,            "time.piday",             0, INT, INT, INT)       \
+    CORE(TOWELDAY,         "time.towelday",          0, INT, INT, INT)       \
+    CORE(MIDNIGHT,         "time.midnight",          0, INT, INT, INT)       \
+    CORE(NIGHT,            "time.night",             0, INT, INT, INT)       \
+    CORE(FRIDAY13,         "time.friday_13th",       0, INT, INT, INT)       \
+    CORE(MOON_PHASE,       "time.phase_of_the_moon", 0, INT, INT, INT)       \
+    CORE(YYYYMMDD,         "time.yyyymmdd",          0, INT, INT, INT)       \
+    CORE(HERO_NAME,        "hero.name",              0, STR, INT, INT)       \
+    CORE(HERO_ROLE,        "hero.role",              0, STR, INT, INT)       \
+    CORE(HERO_RACE,        "hero.race",              0, STR, INT, INT)       \
+    CORE(STRING,           "string",                 1, STR, INT, INT)       \
+    CORE(INTEGER,          "integer",                1, INT, STR, STR)       \
+    CORE(COORD,            "coord",                  2, COORD, INT, INT)     \
+    CORE(REGION,           "region",                 4, REGION, INT, INT)    \
+    CORE(RND,              "rnd",                    1, INT, INT, INT)       \
+    CORE(OBJ_AT,           "level.obj_at",           2, INT, OBJ, COORD)     \
+    CORE(MON_AT,           "level.mon_at",           2, INT, MONST, COORD)   \
+    CORE(CARRYING,         "hero.carrying",          1, INT, OBJ, OBJ)       \
+    CORE(ROOM_WIDTH,       "room.width",             0, INT, INT, INT)       \
+    CORE(ROOM_HEIGHT,      "room.height",            0, INT, INT, INT)       \
+    CORE(ROOM_X,           "room.x",                 0, INT, INT, INT)       \
+    CORE(ROOM_Y,           "room.y",                 0, INT, INT, INT)       \
+    CORE(COORD_X,          ".x",                     1, INT, COORD, COORD)   \
+    CORE(COORD_Y,          ".y",                     1, INT, COORD, COORD)
 
-#define SPLEV_CORE_ENUM(name, spelling, nargs, result) CORE_##name,
+#define SPLEV_CORE_ENUM(name, spelling, nargs, result, first, rest) CORE_##name,
 enum { SPLEV_CORE_FUNCS(SPLEV_CORE_ENUM) CORE_COUNT_ };
 #undef SPLEV_CORE_ENUM
 
@@ -184,9 +185,17 @@ typedef struct splev_coreinfo {
     const char *spelling;
     int nargs;
     int result;       /* SPLEV_V_* */
+    int arg_first, arg_rest;   /* SPLEV_V_* of the arguments */
 } splev_coreinfo;
 
 extern const splev_coreinfo splev_cores[CORE_COUNT_];
+
+/* The type of argument i of core function fn: the checker, the code
+ * generator and the VM all ask here. */
+static inline int splev_core_arg_type(int fn, int i)
+{
+    return i == 0 ? splev_cores[fn].arg_first : splev_cores[fn].arg_rest;
+}
 
 /* MONSTER attribute keys (the value is pushed before its key). */
 enum {

@@ -7,7 +7,7 @@
     {#name, OPARG_##arg, pops, per_n, pushes},
 const splev_opinfo splev_ops[OP_COUNT_] = {SPLEV_OPCODES(SPLEV_OP_INFO)};
 
-#define SPLEV_CORE_INFO(name, spelling, nargs, result) \
-    {spelling, nargs, SPLEV_V_##result},
+#define SPLEV_CORE_INFO(name, spelling, nargs, result, first, rest) \
+    {spelling, nargs, SPLEV_V_##result, SPLEV_V_##first, SPLEV_V_##rest},
 const splev_coreinfo splev_cores[CORE_COUNT_] = {
     SPLEV_CORE_FUNCS(SPLEV_CORE_INFO)};
