@@ -16,9 +16,13 @@ skip() { SKIPPED=$((SKIPPED + 1)); echo "skip ${SUITE:-}: $1 ($2)"; }
 
 # run CMD...: runs a command; its stdout, stderr and status are left in
 # $TMPD/out, $TMPD/err and $RC.  $SPLEV_WRAP, when set, is put in front of
-# the command (make check-valgrind: tests/valgrind.sh).
+# a command given by its path (make check-valgrind: tests/valgrind.sh);
+# shell functions and plain command names run as they are.
 run() {
-    ${SPLEV_WRAP:-} "$@" >"$TMPD/out" 2>"$TMPD/err" </dev/null
+    case $1 in
+    */*) ${SPLEV_WRAP:-} "$@" >"$TMPD/out" 2>"$TMPD/err" </dev/null ;;
+    *) "$@" >"$TMPD/out" 2>"$TMPD/err" </dev/null ;;
+    esac
     RC=$?
 }
 

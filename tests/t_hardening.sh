@@ -43,7 +43,7 @@ fi
 ulimit_run() {
     lim=$1
     shift
-    run sh -c 'ulimit -f "$0" && exec "$@"' "$lim" "$@"
+    run /bin/sh -c 'ulimit -f "$0" && exec "$@"' "$lim" "$@"
 }
 mkdir -p "$H/fsz"
 cp dat/dungeon.def "$H/fsz/old.def"
