@@ -264,7 +264,7 @@ check-valgrind:
 	@mkdir -p $(BUILD)-valgrind && : >$(BUILD)-valgrind/valgrind.log
 	SPLEV_WRAP="sh $(CURDIR)/tests/valgrind.sh" \
 	SPLEV_VALGRIND_LOG=$(CURDIR)/$(BUILD)-valgrind/valgrind.log \
-	SPLEV_CORPUS_SEEDS=2 SPLEV_WORLD_SEEDS=1 \
+	SPLEV_CORPUS_SEEDS=2 SPLEV_WORLD_SEEDS=2 \
 	    $(MAKE) BUILD=$(BUILD)-valgrind CFLAGS="-O1 -g" SAN= check
 	@if [ -s $(BUILD)-valgrind/valgrind.log ]; then \
 	  echo "check-valgrind: memcheck reports in $(BUILD)-valgrind/valgrind.log"; \
