@@ -199,6 +199,13 @@ static splev_rect *place_aligned(splev_gen *g, int x, int y, int w, int h,
         xalign = gen_rnd(g, 3);
     if (yalign == -1)
         yalign = gen_rnd(g, 3);
+    /* A .lev may come from anywhere: keep the grid cell and the size to
+     * what the map can hold so the arithmetic below cannot overflow
+     * (values the compiler accepts are unchanged). */
+    x = x < -1 ? -1 : x > 5 ? 5 : x;
+    y = y < -1 ? -1 : y > 5 ? 5 : y;
+    w = w > SPLEV_COLNO ? SPLEV_COLNO : w;
+    h = h > SPLEV_ROWNO ? SPLEV_ROWNO : h;
     int xabs = ((x - 1) * SPLEV_COLNO) / 5 + 1;
     int yabs = ((y - 1) * SPLEV_ROWNO) / 5 + 1;
     if (xalign == SPLEV_GEN_RIGHT)
