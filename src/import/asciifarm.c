@@ -495,12 +495,7 @@ static fmap *read_room(const char *file, const char *text, size_t len,
 char *splev_import_asciifarm(const char *file, const char *text, size_t len,
                              const splev_import_opts *opts, struct diag *d)
 {
-    fmap *fm = read_room(file, text, len, opts, d);
-    if (!fm)
-        return NULL;
-    char *des = fmap_to_des(fm, opts, file, d);
-    fmap_free(fm);
-    return des;
+    return fmap_import_des(read_room, file, text, len, opts, d);
 }
 
 splev_level *splev_import_asciifarm_level(const char *file, const char *text,
@@ -508,10 +503,5 @@ splev_level *splev_import_asciifarm_level(const char *file, const char *text,
                                           const splev_import_opts *opts,
                                           struct diag *d)
 {
-    fmap *fm = read_room(file, text, len, opts, d);
-    if (!fm)
-        return NULL;
-    splev_level *lev = fmap_to_level(fm);
-    fmap_free(fm);
-    return lev;
+    return fmap_import_level(read_room, file, text, len, opts, d);
 }

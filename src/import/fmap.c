@@ -315,3 +315,26 @@ splev_level *fmap_to_level(const fmap *m)
     orient_doors(lev);
     return lev;
 }
+
+char *fmap_import_des(fmap_reader *rd, const char *file, const char *text,
+                      size_t len, const splev_import_opts *o, diag *d)
+{
+    fmap *m = rd(file, text, len, o, d);
+    if (!m)
+        return NULL;
+    char *des = fmap_to_des(m, o, file, d);
+    fmap_free(m);
+    return des;
+}
+
+splev_level *fmap_import_level(fmap_reader *rd, const char *file,
+                               const char *text, size_t len,
+                               const splev_import_opts *o, diag *d)
+{
+    fmap *m = rd(file, text, len, o, d);
+    if (!m)
+        return NULL;
+    splev_level *lev = fmap_to_level(m);
+    fmap_free(m);
+    return lev;
+}

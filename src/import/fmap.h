@@ -45,4 +45,15 @@ char *fmap_to_des(const fmap *m, const splev_import_opts *o, const char *file,
 /* The top-left 76x21 (at most) as a level at (1, 0). */
 splev_level *fmap_to_level(const fmap *m);
 
+/* One foreign format's reader: its text as a map, or NULL after
+ * reporting why in d. */
+typedef fmap *fmap_reader(const char *file, const char *text, size_t len,
+                          const splev_import_opts *o, diag *d);
+/* Read with rd, then convert: the two public entry points of a format. */
+char *fmap_import_des(fmap_reader *rd, const char *file, const char *text,
+                      size_t len, const splev_import_opts *o, diag *d);
+splev_level *fmap_import_level(fmap_reader *rd, const char *file,
+                               const char *text, size_t len,
+                               const splev_import_opts *o, diag *d);
+
 #endif

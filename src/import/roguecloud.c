@@ -480,12 +480,7 @@ static fmap *read_room(const char *file, const char *text, size_t len,
 char *splev_import_roguecloud(const char *file, const char *text, size_t len,
                               const splev_import_opts *opts, struct diag *d)
 {
-    fmap *m = read_room(file, text, len, opts, d);
-    if (!m)
-        return NULL;
-    char *des = fmap_to_des(m, opts, file, d);
-    fmap_free(m);
-    return des;
+    return fmap_import_des(read_room, file, text, len, opts, d);
 }
 
 splev_level *splev_import_roguecloud_level(const char *file, const char *text,
@@ -493,12 +488,7 @@ splev_level *splev_import_roguecloud_level(const char *file, const char *text,
                                            const splev_import_opts *opts,
                                            struct diag *d)
 {
-    fmap *m = read_room(file, text, len, opts, d);
-    if (!m)
-        return NULL;
-    splev_level *lev = fmap_to_level(m);
-    fmap_free(m);
-    return lev;
+    return fmap_import_level(read_room, file, text, len, opts, d);
 }
 
 char **splev_roguecloud_room_names(const char *file, const char *text,
