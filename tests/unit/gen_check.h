@@ -11,6 +11,7 @@
 #include "gen/gen.h"
 #include "splev/level.h"
 #include "splev/rng.h"
+#include "golden.h"
 #include "unit.h"
 
 typedef struct fixture {
@@ -101,28 +102,6 @@ static inline void tally_add(tally *t, int ok, unsigned long seed)
             printf("#   %d failing seeds, first %lu\n", (t).fails,          \
                    (t).first);                                               \
     } while (0)
-
-/* Compare text with a golden file; UPDATE_GOLDEN=1 rewrites it. */
-static inline int matches_golden(const char *text, const char *path)
-{
-    char err[256];
-    const char *up = getenv("UPDATE_GOLDEN");
-    if (up && *up) {
-        write_file_atomic(path, text, strlen(text), err, sizeof err);
-        return 1;
-    }
-    size_t len;
-    char *want = read_whole_file(path, 1 << 20, &len, err, sizeof err);
-    if (!want) {
-        printf("# %s: %s\n", path, err);
-        return 0;
-    }
-    int same = strlen(text) == len && memcmp(text, want, len) == 0;
-    if (!same)
-        printf("# %s differs; got:\n%s\n", path, text);
-    free(want);
-    return same;
-}
 
 /* The rendered map of a level against its golden file. */
 static inline int golden_level(const splev_level *lev, const char *path)

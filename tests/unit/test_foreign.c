@@ -11,6 +11,7 @@
 #include "import/json5.h"
 #include "import/stock.h"
 #include "splev/foreign.h"
+#include "golden.h"
 #include "unit.h"
 
 #include "foreign_validate.h"
@@ -54,20 +55,6 @@ static void des_map_size(const char *des, int *w, int *h)
         *w = (int)(nl - p);
         p = nl + 1;
     }
-}
-
-static int matches_golden(const char *text, const char *path)
-{
-    char err[256];
-    if (getenv("UPDATE_GOLDEN") && *getenv("UPDATE_GOLDEN"))
-        return write_file_atomic(path, text, strlen(text), err, sizeof err) == 0;
-    size_t len;
-    char *want = read_whole_file(path, 1 << 22, &len, err, sizeof err);
-    int same = want && strlen(text) == len && memcmp(text, want, len) == 0;
-    if (!same)
-        printf("# %s differs; got:\n%s\n", path, text);
-    free(want);
-    return same;
 }
 
 /* ---- Asciifarm corpus ---- */

@@ -6,6 +6,7 @@
 
 #include "common/common.h"
 #include "splev/level.h"
+#include "golden.h"
 #include "unit.h"
 
 static void set(splev_level *lev, int x, int y, int typ)
@@ -140,27 +141,6 @@ static splev_level *build_level(void)
     build_things(lev);
     build_ambience(lev);
     return lev;
-}
-
-/* Compare text with a golden file; UPDATE_GOLDEN=1 rewrites it. */
-static int matches_golden(const char *text, const char *path)
-{
-    char err[256];
-    if (getenv("UPDATE_GOLDEN") && *getenv("UPDATE_GOLDEN")) {
-        write_file_atomic(path, text, strlen(text), err, sizeof err);
-        return 1;
-    }
-    size_t len;
-    char *want = read_whole_file(path, 1 << 22, &len, err, sizeof err);
-    if (!want) {
-        printf("# %s: %s\n", path, err);
-        return 0;
-    }
-    int same = strlen(text) == len && memcmp(text, want, len) == 0;
-    if (!same)
-        printf("# %s differs; got:\n%s\n", path, text);
-    free(want);
-    return same;
 }
 
 static void test_mapchars(void)
