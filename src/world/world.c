@@ -391,9 +391,13 @@ void splev_world_free(splev_world *w)
 
 /* ---- walking ---- */
 
+/* Raised drawbridges count as passable like closed doors: the bridge is
+ * the level's own way over its moat, and lowered, its wall is an empty
+ * doorway and its span a floor over the water (SEMANTICS §8.10). */
 static int walkable(const splev_cell *c)
 {
     switch (c->typ) {
+    case SPLEV_DRAWBRIDGE_UP: case SPLEV_DBWALL:
     case SPLEV_SDOOR: case SPLEV_SCORR: case SPLEV_DOOR: case SPLEV_CORR:
     case SPLEV_ROOM: case SPLEV_STAIRS: case SPLEV_LADDER: case SPLEV_FOUNTAIN:
     case SPLEV_THRONE: case SPLEV_SINK: case SPLEV_GRAVE: case SPLEV_ALTAR:

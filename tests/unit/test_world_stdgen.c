@@ -2,7 +2,7 @@
  * many seeds: room counts and sizes, the stairs in different rooms, every
  * ordinary room reachable from the up stair, the treasure vault closed,
  * the branch on its level, the maze's stairs reachable; same seed, same
- * level. */
+ * level; the walking check itself. */
 #include "unit.h"
 
 #include <stdlib.h>
@@ -205,8 +205,49 @@ static void test_same_seed(void)
     CHECK(same, "same seed, same level");
 }
 
+/* The walking check on a hand-made level: a room split by a moat, the up
+ * stair west of it, the down stair east.  Water stops the walk; a raised
+ * drawbridge with its wall does not (the level's own way over); a door is
+ * passed, but not diagonally. */
+static void test_check_reach(void)
+{
+    splev_level *lev = splev_level_new("moat");
+    for (int x = 10; x <= 30; x++)
+        for (int y = 5; y <= 7; y++)
+            lev->cells[x][y].typ = SPLEV_ROOM;
+    for (int y = 5; y <= 7; y++)
+        lev->cells[20][y].typ = SPLEV_MOAT;
+    splev_level_add_stair(lev, SPLEV_SK_STAIR, 10, 6, 1, NULL);
+    splev_level_add_stair(lev, SPLEV_SK_STAIR, 30, 6, 0, NULL);
+    char msg[200];
+    int water = splev_world_check_reach(lev, msg, sizeof msg);
+    CHECK(water == 1 && strcmp(msg, "stair down at (30,6) not reachable "
+                                     "from (10,6)") == 0,
+          "reach: water stops the walk (%d: %s)", water, msg);
+    lev->cells[20][6].typ = SPLEV_DRAWBRIDGE_UP;
+    lev->cells[21][6].typ = SPLEV_DBWALL;
+    lev->cells[21][5].typ = lev->cells[21][7].typ = SPLEV_VWALL;
+    int bridge = splev_world_check_reach(lev, NULL, 0);
+    CHECK(bridge == 0, "reach: a raised drawbridge is passable (%d)", bridge);
+    lev->cells[20][6].typ = SPLEV_MOAT;
+    lev->cells[21][6].typ = SPLEV_VWALL;
+    lev->cells[20][5].typ = SPLEV_ROOM;
+    lev->cells[21][4].typ = SPLEV_DOOR;
+    lev->cells[21][4].doormask = SPLEV_D_CLOSED;
+    lev->cells[22][4].typ = SPLEV_ROOM;
+    int diag = splev_world_check_reach(lev, NULL, 0);
+    lev->cells[21][5].typ = SPLEV_DOOR;
+    lev->cells[21][5].doormask = SPLEV_D_LOCKED;
+    int door = splev_world_check_reach(lev, NULL, 0);
+    CHECK(diag == 1 && door == 0,
+          "reach: a locked door is passed, a door not diagonally (%d, %d)",
+          diag, door);
+    splev_level_free(lev);
+}
+
 int main(void)
 {
+    test_check_reach();
     test_rooms();
     test_ends_and_maze();
     test_same_seed();
