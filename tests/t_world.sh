@@ -19,9 +19,43 @@ tower1 tower2 tower3 tower4 wizard1 wizard2 wizard3 drgnA drgnB drgnC drgnD
 castle-1 castle-2 castle-3 valley-1 valley-2 sanctum fakewiz1 fakewiz2
 earth air fire water astral sokoban soko1-1'
 
-# world_check NAME DUNGEON LEVDIR DESIGN-LIST
+# Levels where only a stair inside a sealed part may be cut off, as
+# FILE:X1,Y1,X2,Y2 areas (both flips listed).  The stair, or the up stair
+# the walk starts from, must lie in one of them.
+# heck-c-4: the MAPs at GEOMETRY left,top and left,bottom are sealed 5x3
+# rooms.  Their one STONE cell, meant as a maze cell for MAZEWALK to open,
+# falls on column 1 because a left-justified MAP starts at x = 1 after an
+# INIT_MAP (SEMANTICS 7.3), and the maze walk never goes below x = 3
+# (8.4).  The level's stair regions (1,0,79,10) and (1,11,79,20) cover
+# them, and level regions take any floor cell (8.15): the game puts a
+# stair there too, one to dig to.
+WORLD_SEALED_CORPUS='heck-c-4:1,3,5,5 heck-c-4:1,17,5,19
+heck-c-4:74,3,78,5 heck-c-4:74,17,78,19'
+
+# world_sealed FILE LINE AREAS: 0 when LINE's cut-off stair or its start
+# lies in one of FILE's AREAS
+world_sealed() {
+    echo "$2" | awk -v file="$1" -v areas="$3" '{
+        s = $0
+        sub(/.*BLOCKED: /, "", s)
+        gsub(/[^0-9]+/, " ", s)
+        if (split(s, v, " ") != 4) exit 1
+        n = split(areas, a, /[ \n]+/)
+        for (i = 1; i <= n; i++) {
+            if (index(a[i], file ":") != 1) continue
+            split(substr(a[i], length(file) + 2), b, ",")
+            for (j = 1; j <= 3; j += 2)
+                if (v[j] + 0 >= b[1] + 0 && v[j] + 0 <= b[3] + 0 &&
+                    v[j + 1] + 0 >= b[2] + 0 && v[j + 1] + 0 <= b[4] + 0)
+                    exit 0
+        }
+        exit 1
+    }'
+}
+
+# world_check NAME DUNGEON LEVDIR DESIGN-LIST [SEALED-AREAS]
 world_check() {
-    w_name=$1 w_dgn=$2 w_lev=$3 w_design=$4
+    w_name=$1 w_dgn=$2 w_lev=$3 w_design=$4 w_sealed=${5:-}
     for seed in $(seq 1 "${SPLEV_WORLD_SEEDS:-5}"); do
         out=$WORLD_DIR/$w_name-$seed
         run "$BIN/levgen" --dungeon "$w_dgn" --levels "$w_lev" --seed "$seed" \
@@ -46,7 +80,7 @@ world_check() {
             case " $(echo $w_design) " in
             *" $file "*) [ "$src" = special ] || [ "$src" = filler ] ||
                          echo "$line" ;;
-            *) echo "$line" ;;
+            *) world_sealed "$file" "$line" "$w_sealed" || echo "$line" ;;
             esac
         done)
         if [ -z "$bad" ]; then
@@ -142,7 +176,7 @@ if [ -d "$SHARED/corpus/unnethack" ]; then
     "$BIN/dgn_comp" -o "$WORLD_DIR/corpus/dungeon" \
         "$SHARED/corpus/unnethack/dungeon.def" >/dev/null 2>&1
     world_check corpus "$WORLD_DIR/corpus/dungeon" "$WORLD_DIR/corpus" \
-        "$WORLD_DESIGN_CORPUS"
+        "$WORLD_DESIGN_CORPUS" "$WORLD_SEALED_CORPUS"
 else
     skip "world corpus" "no \$SHARED/corpus/unnethack"
 fi
