@@ -52,6 +52,84 @@ void gen_sync_rooms(splev_gen *g)
     g->nknown = n;
 }
 
+/* Take model room `gone` out: the last top-level room takes its place in
+ * the order (the game copies it into the slot), every other room keeps
+ * its relative order; room numbers in cells, parents, classes and door
+ * counts follow.  Cells still numbered for the removed room lose it. */
+static void remove_room(splev_gen *g, int gone)
+{
+    splev_level *lev = g->lev;
+    int n = (int)lev->nrooms, last = -1;
+    for (int i = 0; i < n; i++)
+        if (lev->rooms[i].parent < 0)
+            last = i;
+    int *newidx = xcalloc((size_t)n, sizeof *newidx);
+    splev_room *rooms = xcalloc((size_t)n, sizeof *rooms);
+    int *smeq = xcalloc((size_t)n, sizeof *smeq);
+    int *doorct = xcalloc((size_t)n, sizeof *doorct);
+    int k = 0;
+    for (int i = 0; i < n; i++) {
+        if (i == gone) {
+            if (last != gone)
+                newidx[last] = k++;
+        } else if (i != last) {
+            newidx[i] = k++;
+        }
+    }
+    newidx[gone] = -1;
+    for (int i = 0; i < n; i++) {
+        if (newidx[i] < 0)
+            continue;
+        splev_room r = lev->rooms[i];
+        if (r.parent >= 0)
+            r.parent = newidx[r.parent];
+        rooms[newidx[i]] = r;
+        doorct[newidx[i]] = g->doorct[i];
+    }
+    /* each class is named by its smallest new index */
+    for (int i = 0; i < n; i++) {
+        if (newidx[i] < 0)
+            continue;
+        int label = newidx[i];
+        for (int j = 0; j < n; j++)
+            if (newidx[j] >= 0 && g->smeq[j] == g->smeq[i] && newidx[j] < label)
+                label = newidx[j];
+        smeq[newidx[i]] = label;
+    }
+    for (int x = 0; x < SPLEV_COLNO; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++) {
+            splev_cell *c = gen_cell(g, x, y);
+            int r = c->roomno - GEN_ROOMOFFSET;
+            if (r >= 0 && r < n)
+                c->roomno = (uint8_t)(newidx[r] < 0 ? GEN_NO_ROOM
+                                                    : newidx[r] + GEN_ROOMOFFSET);
+        }
+    memcpy(lev->rooms, rooms, (size_t)(n - 1) * sizeof *rooms);
+    memcpy(g->smeq, smeq, (size_t)(n - 1) * sizeof *smeq);
+    memcpy(g->doorct, doorct, (size_t)(n - 1) * sizeof *doorct);
+    lev->nrooms = (size_t)(n - 1);
+    g->nknown = (size_t)(n - 1);
+    free(newidx);
+    free(rooms);
+    free(smeq);
+    free(doorct);
+}
+
+int splev_gen_remove_rooms(splev_gen *g, int lx, int ly, int hx, int hy)
+{
+    gen_sync_rooms(g);
+    int removed = 0;
+    for (int i = (int)g->lev->nrooms - 1; i >= 0; i--) {
+        const splev_room *r = &g->lev->rooms[i];
+        if (r->parent >= 0 || r->lx < lx || r->hx >= hx || r->ly < ly ||
+            r->hy >= hy || gen_count_subrooms(g, i) > 0)
+            continue;
+        remove_room(g, i);
+        removed++;
+    }
+    return removed;
+}
+
 int splev_gen_nroom(const splev_gen *g)
 {
     int n = 0;

@@ -165,6 +165,12 @@ typedef struct splev_gen_roomspec {
 } splev_gen_roomspec;
 int splev_gen_build_room(splev_gen *g, int parent,
                          const splev_gen_roomspec *rs);
+/* remove_rooms of a MAP drawn over a joined cave (§7.3, §8.2): every
+ * top-level room whose interior lies entirely inside [lx,hx) x [ly,hy)
+ * is removed, last to first, the last top-level room taking its place in
+ * the order; partly covered rooms stay as they are, and so do rooms with
+ * subrooms.  Returns the number removed. */
+int splev_gen_remove_rooms(splev_gen *g, int lx, int ly, int hx, int hy);
 /* topologize: roomno on the interior, edge/SHARED on the walls, then the
  * subrooms.  Irregular rooms and rooms already done are skipped. */
 void splev_gen_topologize(splev_gen *g, int room);

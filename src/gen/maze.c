@@ -9,13 +9,21 @@ enum { MAZE_XMAX = (SPLEV_COLNO - 1) & ~1, MAZE_YMAX = (SPLEV_ROWNO - 1) & ~1 };
 static const int walk_dx[4] = {0, 1, 0, -1};   /* N, E, S, W */
 static const int walk_dy[4] = {-1, 0, 1, 0};
 
+/* UnNetHack's walk marks the cells it carves in SpLev_Map (the maze
+ * filler then stocks marked cells); NetHack 3.6's marks nothing. */
+static void walk_mark(splev_gen *g, int x, int y)
+{
+    if (g->dialect == SPLEV_GEN_UN)
+        g->mark[x][y] = 1;
+}
+
 static void carve(splev_gen *g, int x, int y, int fill)
 {
     splev_cell *c = gen_cell(g, x, y);
     c->typ = (uint8_t)fill;
     c->flags = 0;
     c->doormask = 0;
-    g->mark[x][y] = 1;
+    walk_mark(g, x, y);
 }
 
 /* The cell two steps away is inside the maze area and still stone. */
@@ -37,7 +45,7 @@ void splev_gen_walkfrom(splev_gen *g, int x, int y, int fill)
         return;
     if (gen_typ(g, x, y) != SPLEV_DOOR)
         carve(g, x, y, fill);
-    g->mark[x][y] = 1;
+    walk_mark(g, x, y);
     stack[sp][0] = x;
     stack[sp++][1] = y;
     while (sp > 0) {
@@ -55,7 +63,7 @@ void splev_gen_walkfrom(splev_gen *g, int x, int y, int fill)
         int nx = cx + 2 * walk_dx[d], ny = cy + 2 * walk_dy[d];
         if (gen_typ(g, nx, ny) != SPLEV_DOOR)
             carve(g, nx, ny, fill);
-        g->mark[nx][ny] = 1;
+        walk_mark(g, nx, ny);
         stack[sp][0] = nx;
         stack[sp++][1] = ny;
     }

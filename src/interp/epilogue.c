@@ -295,7 +295,7 @@ static int spot_bad(vm *v, const splev_lregion *r, int x, int y)
     int excl = (r->dlx || r->dly || r->dhx || r->dhy) && x >= r->dlx &&
                x <= r->dhx && y >= r->dly && y <= r->dhy;
     int maze = (v->lev->flags & SPLEV_F_MAZELEVEL) != 0;
-    int floor = c->typ == SPLEV_ROOM || c->typ == SPLEV_ICE ||
+    int floor = c->typ == SPLEV_ROOM || (c->typ == SPLEV_ICE && !vm_nh36(v)) ||
                 c->typ == SPLEV_AIR || (c->typ == SPLEV_CORR && maze);
     return trap_index(v->lev, x, y) >= 0 || excl || !floor;
 }
@@ -355,6 +355,8 @@ static int place_in(vm *v, const splev_lregion *r, int lx, int ly, int hx, int h
 
 static void place_lregion(vm *v, const splev_lregion *r)
 {
+    /* the whole level: x from 0 (UnNetHack) or 1 (NetHack 3.6) */
+    int whole_lx = vm_nh36(v) ? 1 : 0;
     if (r->lx == 0) {
         if (r->type == SPLEV_LR_BRANCH && v->lev->nrooms > 0) {
             int k = splev_rn2(&v->rng, (int)v->lev->nrooms), x, y;
@@ -362,11 +364,12 @@ static void place_lregion(vm *v, const splev_lregion *r)
                 put_here(v, r, x, y, 1);
             return;
         }
-        place_in(v, r, 0, 0, XN - 1, YN - 1);
+        place_in(v, r, whole_lx, 0, XN - 1, YN - 1);
         return;
     }
+    /* a failed area is retried over the whole level (DECISIONS 51) */
     if (!place_in(v, r, r->lx, r->ly, r->hx, r->hy))
-        place_in(v, r, 0, 0, XN - 1, YN - 1);
+        place_in(v, r, whole_lx, 0, XN - 1, YN - 1);
 }
 
 static void place_lregions(vm *v)
@@ -399,7 +402,8 @@ void vm_epilogue(vm *v)
     if (!(v->lev->flags & SPLEV_F_CORRMAZE))
         walls_wallification_box(v->lev, used.lx, used.ly, used.hx, used.hy);
     extents e = level_extents(v);
-    flip_level(v, &e);
+    if (!vm_nh36(v))
+        flip_level(v, &e);      /* NetHack 3.6 never flips (no draws) */
     if (v->lev->flags & SPLEV_F_SOLIDIFY)
         solidify(v);
     place_lregions(v);

@@ -6,8 +6,6 @@
 
 #include <string.h>
 
-#define H_STAIRS 128
-
 int vm_croom(const vm *v)
 {
     int r = v->nrooms_open ? v->roomstack[v->nrooms_open - 1] : ROOM_NONE;
@@ -330,6 +328,11 @@ int vm_map(vm *v, const splev_insn *in)
             }
         }
         draw_map(v, m);
+        /* After a joined cave, rooms the map covers entirely go (§7.3):
+         * NetHack 3.6's cave rooms, or rooms a script made since. */
+        if (v->mines_joined && !v->gen.vault_mode)
+            splev_gen_remove_rooms(&v->gen, v->xstart, v->ystart,
+                                   v->xstart + w, v->ystart + h);
     }
     if (!keep) {
         v->xstart = sx;

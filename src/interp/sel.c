@@ -196,7 +196,7 @@ static int sel_grow(vm *v, val *out)
     const vsel *src = in.own;
     *out = vm_val_sel_new();
     vsel *s = out->own;
-    int nh = v->s->dialect == SPLEV_DIALECT_NETHACK36;
+    int nh = vm_nh36(v);
     for (int x = 0; x < XN; x++)
         for (int y = 0; y < YN; y++)
             s->c[x][y] = src->c[x][y] ||
@@ -364,6 +364,9 @@ static int sel_filter(vm *v, int op, val *out)
     } else {
         if (first.t != SPLEV_V_MAPCHAR)
             goto bad;
+        /* A random light keeps a cell with rn2(2) in NetHack 3.6; in
+         * UnNetHack it reads as "any light": no draw, kept. */
+        int nh = vm_nh36(v);
         for (int x = 0; x < XN; x++)
             for (int y = 0; y < YN; y++) {
                 if (!s->c[x][y])
@@ -372,7 +375,7 @@ static int sel_filter(vm *v, int op, val *out)
                 int keep = c->typ == first.a;
                 if (keep && first.b >= 0)
                     keep = c->lit == first.b;
-                else if (keep && first.b == -1)
+                else if (keep && first.b == -1 && nh)
                     keep = splev_rn2(&v->rng, 2);
                 s->c[x][y] = (uint8_t)keep;
             }

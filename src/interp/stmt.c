@@ -220,6 +220,24 @@ static int st_endroom(vm *v)
 
 /* ---- terrain ---- */
 
+/* A stair or ladder whose cell became something else is no stair any
+ * more: its record goes too (doc/dialects.md, "TERRAIN on stairs"). */
+static void drop_stair_record(splev_level *lev, int x, int y)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < lev->nstairs; i++) {
+        splev_stair *st = &lev->stairs[i];
+        if (st->x == x && st->y == y &&
+            (st->kind == SPLEV_SK_STAIR || st->kind == SPLEV_SK_LADDER))
+            free(st->dest);
+        else
+            lev->stairs[k++] = *st;
+    }
+    lev->nstairs = k;
+}
+
+/* UnNetHack keeps stairs out of TERRAIN's reach; NetHack 3.6 overwrites
+ * them like any other cell. */
 static int st_terrain(vm *v)
 {
     int32_t t, lit;
@@ -227,11 +245,15 @@ static int st_terrain(vm *v)
     if (!pop_terrain(v, "the terrain", &t, &lit) || !pop_sel(v, "the area", &s))
         return 0;
     const vsel *sel = s.own;
+    int nh = vm_nh36(v);
     VSEL_FOR(sel, 1, x, y) {
-            if (cell(v, x, y)->typ == SPLEV_STAIRS)
+            int old = cell(v, x, y)->typ;
+            if (old == SPLEV_STAIRS && !nh)
                 continue;
             vm_set_type_lit(v, x, y, t, lit);
             splev_cell *c = cell(v, x, y);
+            if ((old == SPLEV_STAIRS || old == SPLEV_LADDER) && c->typ != old)
+                drop_stair_record(v->lev, x, y);
             if (c->typ == SPLEV_SDOOR)
                 c->doormask = SPLEV_D_CLOSED;
             if ((c->typ == SPLEV_DOOR || c->typ == SPLEV_SDOOR) &&
@@ -574,11 +596,15 @@ static int st_stair(vm *v, const splev_insn *in)
         !vm_pop_type(v, SPLEV_V_COORD, "the position", &c))
         return 0;
     int x, y;
-    if (!vm_coord(v, &c, in->a ? H_DRY : H_DRY | 128, &x, &y) || !vm_isok(x, y))
+    /* UnNetHack: a random stair wants ROOM, CORR or ICE and a fixed one
+     * makes its cell ROOM first; NetHack 3.6: DRY only, nothing forced. */
+    int un_stair = !in->a && !vm_nh36(v);
+    if (!vm_coord(v, &c, un_stair ? H_DRY | H_STAIRS : H_DRY, &x, &y) ||
+        !vm_isok(x, y))
         return 1;
     if (!in->a) {
         remove_trap(v->lev, x, y);
-        if (!(c.c & CF_RANDOM))
+        if (un_stair && !(c.c & CF_RANDOM))
             cell(v, x, y)->typ = SPLEV_ROOM;   /* kept quirk, DECISIONS 49 */
     }
     return vm_make_stair(v, x, y, up != 0, in->a);
@@ -703,8 +729,11 @@ static int st_altar(vm *v)
     if (!temple)
         shrine = 0;
     ce->typ = SPLEV_ALTAR;
+    /* A sanctum is a shrine with the sanctum bit in UnNetHack; NetHack
+     * 3.6 sets the shrine bit only (the record keeps "sanctum"). */
+    int sanctum = shrine == 2 && !vm_nh36(v);
     ce->flags = (uint8_t)(am | (shrine > 0 ? SPLEV_AM_SHRINE : 0) |
-                          (shrine == 2 ? SPLEV_AM_SANCTUM : 0));
+                          (sanctum ? SPLEV_AM_SANCTUM : 0));
     if (!vm_count_thing(v))
         return 0;
     splev_level_add_altar(v->lev, x, y, am, shrine);

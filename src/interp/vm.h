@@ -19,7 +19,7 @@
 
 /* Humidity bits of get_location (CF_* plus the run-time ones). */
 enum { H_DRY = 1, H_WET = 2, H_HOT = 4, H_SOLID = 8, H_ANY = 16,
-       H_NOWARN = 32, H_SPACE = 64 };
+       H_NOWARN = 32, H_SPACE = 64, H_STAIRS = 128 };
 
 /* A selection: one byte per cell, [x][y], iterated x-major. */
 typedef struct vsel {
@@ -125,6 +125,13 @@ typedef struct vm {
      * SpLev_Map, the cells MAP, doors, stairs and MAZEWALK set. */
     splev_gen gen;
 } vm;
+
+/* The script is written in the NetHack 3.6 dialect: the run-time rules
+ * that differ from UnNetHack's (doc/dialects.md) follow 3.6. */
+static inline int vm_nh36(const vm *v)
+{
+    return v->s->dialect == SPLEV_DIALECT_NETHACK36;
+}
 
 /* Room stack slots that are not a room index. */
 #define ROOM_NONE (-1)
