@@ -168,11 +168,10 @@ int gen_count_subrooms(const splev_gen *g, int room)
 
 int gen_on_shop_wall(const splev_gen *g, int x, int y)
 {
-    int base = g->dialect == SPLEV_GEN_NH36 ? SPLEV_GEN_SHOPBASE_NH
-                                             : SPLEV_GEN_SHOPBASE;
+    /* room types in the model are UnNetHack's codes in both dialects */
     for (size_t i = 0; i < g->lev->nrooms; i++) {
         const splev_room *r = &g->lev->rooms[i];
-        if (r->rtype >= base && x >= r->lx - 1 && x <= r->hx + 1 &&
+        if (r->rtype >= SPLEV_GEN_SHOPBASE && x >= r->lx - 1 && x <= r->hx + 1 &&
             y >= r->ly - 1 && y <= r->hy + 1)
             return 1;
     }
