@@ -48,7 +48,14 @@ typedef struct splev_genctx {
     int top_level;          /* 1: up stairs would leave the dungeon (no stair) */
     int bottom_level;       /* 1: down stairs would leave the dungeon */
     int can_dig_down;       /* 1 (default): trap doors and holes allowed */
-    int has_branch;         /* 1: place a branch stair when none is given */
+    int has_branch;         /* 1: the level has a branch stair or portal:
+                             * in its BRANCH region, else placed by the
+                             * default rule (§8.15); 0 (default): not
+                             * known, as for a level run alone: a BRANCH
+                             * region shows where it would go, no default;
+                             * -1: the level has none: a BRANCH region
+                             * draws its spot as the game does and places
+                             * nothing */
     int branch_up;          /* direction of that branch stair */
     int branch_portal;      /* 1: the branch is a portal */
     int flip;               /* 1 (default): apply the random flips (§9.4);

@@ -323,7 +323,9 @@ static int put_here(vm *v, const splev_lregion *r, int x, int y, int oneshot)
             splev_level_add_stair(v->lev, SPLEV_SK_PORTAL, x, y, 0, r->dest);
         return 1;
     default:
-        if (!vm_count_thing(v))
+        /* the game's branch placement does nothing on a level without
+         * a branch, after the same search for the spot */
+        if (v->ctx.has_branch < 0 || !vm_count_thing(v))
             return 1;
         if (v->ctx.branch_portal) {
             splev_level_add_stair(v->lev, SPLEV_SK_BRANCH_PORTAL, x, y, 0, r->dest);
@@ -359,6 +361,8 @@ static void place_lregion(vm *v, const splev_lregion *r)
     int whole_lx = vm_nh36(v) ? 1 : 0;
     if (r->lx == 0) {
         if (r->type == SPLEV_LR_BRANCH && v->lev->nrooms > 0) {
+            if (v->ctx.has_branch < 0)
+                return;         /* no branch: the game draws nothing here */
             int k = splev_rn2(&v->rng, (int)v->lev->nrooms), x, y;
             if (vm_somexy(v, k, &x, &y))
                 put_here(v, r, x, y, 1);
@@ -382,7 +386,7 @@ static void place_lregions(vm *v)
             place_lregion(v, &r);
         branch |= r.type == SPLEV_LR_BRANCH;
     }
-    if (!branch && v->ctx.has_branch && !v->failed) {
+    if (!branch && v->ctx.has_branch > 0 && !v->failed) {
         splev_lregion r;
         memset(&r, 0, sizeof r);
         r.type = SPLEV_LR_BRANCH;

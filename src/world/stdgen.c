@@ -354,12 +354,12 @@ splev_level *splev_stdgen_rooms_at(const splev_genctx *ctx, uint64_t seed,
     /* §16.6 corridors, §16.7 niches, §16.9 the vault (no iron bars) */
     splev_gen_makecorridors(&g, 0);
     make_niches(&g);
-    int threshold = ctx->has_branch ? 4 : 3;
+    int threshold = ctx->has_branch > 0 ? 4 : 3;
     if (splev_gen_make_vault(&g) >= 0)
         threshold++;
     special_room(&g, medusa_depth, threshold);
     /* §16.5 the branch: an ordinary room that holds neither stair */
-    if (ctx->has_branch && n > 0) {
+    if (ctx->has_branch > 0 && n > 0) {
         int k = -1;
         for (int i = 0; i < 100; i++) {
             k = splev_rn2(&rng, n);
@@ -419,7 +419,7 @@ splev_level *splev_stdgen_maze(const splev_genctx *ctx, uint64_t seed)
         put_stair(lev, x, y, SPLEV_SK_STAIR, 1);
     if (!ctx->bottom_level && mazexy(&g, &x, &y))
         put_stair(lev, x, y, SPLEV_SK_STAIR, 0);
-    if (ctx->has_branch && mazexy(&g, &x, &y))
+    if (ctx->has_branch > 0 && mazexy(&g, &x, &y))
         put_branch(lev, ctx, x, y);
     splev_gen_free(&g);
     return lev;

@@ -153,7 +153,7 @@ static void make_context(const splev_layout *l, const splev_world_opts *o,
     ctx->in_quest = named(pd, "The Quest");
     ctx->top_level = k == 1;
     ctx->bottom_level = k == pd->num_levels;
-    ctx->has_branch = nbr > 0;
+    ctx->has_branch = nbr > 0 ? 1 : -1;
     ctx->branch_up = nbr > 0 && br[0].up;
     ctx->branch_portal = nbr > 0 && br[0].portal;
 }
@@ -203,31 +203,13 @@ static int spare_spot(const splev_level *lev, uint64_t seed, int *x, int *y)
 }
 
 /* Name the far end of the branch stairs; add the branches beyond the
- * first (the context carries one). */
+ * first (the context carries one).  A level with no branch stair (none,
+ * or the stairless end of a one-way branch) got none from its script:
+ * the context said so (has_branch -1). */
 static void connect_branches(splev_level *lev, const branch_end *br, int nbr,
                              uint64_t seed)
 {
     int given = 0;
-    if (nbr == 0) {
-        /* no stair at this end (a one-way branch): the game places none
-         * even where the script has a BRANCH region */
-        size_t keep = 0;
-        for (size_t s = 0; s < lev->nstairs; s++) {
-            splev_stair *st = &lev->stairs[s];
-            if (st->kind == SPLEV_SK_BRANCH_STAIR ||
-                st->kind == SPLEV_SK_BRANCH_PORTAL) {
-                if (st->kind == SPLEV_SK_BRANCH_STAIR) {
-                    lev->cells[st->x][st->y].typ = SPLEV_ROOM;
-                    lev->cells[st->x][st->y].flags = 0;
-                }
-                splev_set_string(&st->dest, NULL);
-                continue;
-            }
-            lev->stairs[keep++] = *st;
-        }
-        lev->nstairs = keep;
-        return;
-    }
     for (size_t s = 0; s < lev->nstairs; s++) {
         splev_stair *st = &lev->stairs[s];
         if ((st->kind == SPLEV_SK_BRANCH_STAIR ||

@@ -558,6 +558,56 @@ static void test_flip(void)
     CHECK(same, "noflipx and noflipy: never flipped");
 }
 
+/* LEVREGION of a type over the absolute area, no exclusion, no name. */
+static void levregion(tasm *a, int type, int lx, int ly, int hx, int hy)
+{
+    int32_t f[11] = {lx, ly, hx, hy, 1, 0, 0, 0, 0, 1, type};
+    for (int k = 0; k < 11; k++)
+        EI(a, f[k]);
+    E0(a, PUSH_NULL);
+    E0(a, LEVREGION);
+}
+
+/* A BRANCH region places the branch stair when the level has a branch and
+ * when that is not known (has_branch 0, a level run alone); on a level
+ * without one (-1) the spot is drawn as the game does but nothing is
+ * placed, so the up stair drawn next lands where it did. */
+static void test_branch_region(void)
+{
+    tasm *a = &A;
+    splev_level *lev[3];
+    for (int k = 0; k < 3; k++) {
+        start(a, NOFLIP);
+        int m = asm_map(a, "......\n......\n......");
+        PCOORD(a, 9, 4);                    /* the map at (10,4)..(15,6) */
+        asm_emit(a, OP_MAP, 2, 1, m);
+        levregion(a, SPLEV_LR_BRANCH, 10, 4, 15, 6);
+        levregion(a, SPLEV_LR_UPSTAIR, 10, 4, 15, 6);
+        ctx.has_branch = k - 1;
+        lev[k] = run(a);
+    }
+    ctx.has_branch = 0;
+    if (!lev[0] || !lev[1] || !lev[2]) {
+        CHECK(0, "BRANCH region: the three runs");
+    } else {
+        const splev_stair *b = &lev[1]->stairs[0], *u = &lev[1]->stairs[1];
+        CHECK(lev[1]->nstairs == 2 && lev[2]->nstairs == 2 &&
+              b->kind == SPLEV_SK_BRANCH_STAIR && b->x == 11 && b->y == 4 &&
+              u->kind == SPLEV_SK_STAIR && u->x == 12 && u->y == 5 &&
+              lev[2]->stairs[0].x == 11 && lev[2]->stairs[0].y == 4,
+              "BRANCH region: the branch stair at (11,4) when the branch "
+              "is there or not known, the up stair at (12,5)");
+        CHECK(lev[0]->nstairs == 1 &&
+              lev[0]->stairs[0].kind == SPLEV_SK_STAIR &&
+              lev[0]->stairs[0].x == 12 && lev[0]->stairs[0].y == 5 &&
+              lev[0]->cells[11][4].typ == SPLEV_ROOM,
+              "BRANCH region on a level without a branch: nothing placed, "
+              "the same draws");
+    }
+    for (int k = 0; k < 3; k++)
+        splev_level_free(lev[k]);
+}
+
 /* Emits: $a = 0; LOOP [n] { $a = $a + 1 } ; MESSAGE string($a) */
 static void loop_script(tasm *a, int n)
 {
@@ -790,6 +840,7 @@ int main(void)
     test_monsters_objects();
     test_terrain_ops();
     test_flip();
+    test_branch_region();
     test_control_flow();
     test_errors();
     return unit_status();
