@@ -15,6 +15,16 @@ fz_handled() {
     fi
 }
 
+# fz_exact_err NAME TEXT: the last command's diagnostics are exactly TEXT
+# and it wrote nothing to standard output.
+fz_exact_err() {
+    if [ "$(cat "$TMPD/err")" = "$2" ] && [ ! -s "$TMPD/out" ]; then
+        pass "$1"
+    else
+        fail "$1" "expected '$2', got:" "$(head -3 "$TMPD/err" "$TMPD/out")"
+    fi
+}
+
 for f in tests/fuzz/regress/dgn_src/*; do
     [ -f "$f" ] || continue
     rm -f "$TMPD/fz.dgn"
@@ -33,3 +43,19 @@ if [ -x "$BIN/lev_comp" ]; then
         fz_handled "lev_comp on $f" "$BIN/lev_comp" "$f"
     done
 fi
+for f in tests/fuzz/regress/lev_bin/*; do
+    [ -f "$f" ] || continue
+    fz_handled "levgen on $f" "$BIN/levgen" "$f"
+done
+# Two runaway scripts that once ran for seconds (15 s of WALLIFY in an
+# endless loop; 9 s of level-region placement among 2,000 traps): their
+# work is charged to the step budget, so the default limit stops them
+# with a positioned error.
+expect_status "endless WALLIFY loop: step limit" 1 \
+    "$BIN/levgen" tests/fuzz/regress/lev_bin/endless-wallify-loop.lev
+fz_exact_err "endless WALLIFY loop: positioned error" \
+    ":4: error: step limit of 10000000 reached (runaway script?)"
+expect_status "placement among many traps: step limit" 1 \
+    "$BIN/levgen" tests/fuzz/regress/lev_bin/slow-lregion-placement.lev
+fz_exact_err "placement among many traps: positioned error" \
+    "nymph.des:76: error: step limit of 10000000 reached (runaway script?)"

@@ -342,16 +342,21 @@ static int put_here(vm *v, const splev_lregion *r, int x, int y, int oneshot)
 static int place_in(vm *v, const splev_lregion *r, int lx, int ly, int hx, int hy)
 {
     int oneshot = lx == hx && ly == hy;
-    for (int i = 0; i < 200; i++) {
+    /* Each spot costs a look through the traps: charged, so that a level
+     * full of traps and regions stops at the step limit. */
+    for (int i = 0; i < 200 && vm_steps_left(v); i++) {
+        vm_charge(v, 1 + v->lev->ntraps);
         int x = splev_rn1(&v->rng, hx - lx + 1, lx);
         int y = splev_rn1(&v->rng, hy - ly + 1, ly);
         if (put_here(v, r, x, y, oneshot))
             return 1;
     }
     for (int x = lx; x <= hx; x++)
-        for (int y = ly; y <= hy; y++)
+        for (int y = ly; y <= hy && vm_steps_left(v); y++) {
+            vm_charge(v, 1 + v->lev->ntraps);
             if (put_here(v, r, x, y, 1))
                 return 1;
+        }
     return 0;
 }
 
@@ -372,7 +377,7 @@ static void place_lregion(vm *v, const splev_lregion *r)
         return;
     }
     /* a failed area is retried over the whole level (DECISIONS 51) */
-    if (!place_in(v, r, r->lx, r->ly, r->hx, r->hy))
+    if (!place_in(v, r, r->lx, r->ly, r->hx, r->hy) && !v->failed)
         place_in(v, r, whole_lx, 0, XN - 1, YN - 1);
 }
 

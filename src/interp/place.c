@@ -86,6 +86,7 @@ int vm_somexy(vm *v, int r, int *x, int *y)
             if (!c->edge && c->roomno == r + ROOM_OFFSET)
                 return 1;
         }
+        vm_charge(v, 100 + (uint64_t)w * (uint64_t)h);
         for (*x = rm->lx; *x <= rm->hx; (*x)++)
             for (*y = rm->ly; *y <= rm->hy; (*y)++) {
                 const splev_cell *c = &lev->cells[*x][*y];
@@ -106,6 +107,7 @@ int vm_somexy(vm *v, int r, int *x, int *y)
             !inside_subroom(lev, r, *x, *y))
             return 1;
     }
+    vm_charge(v, 100 * (1 + (uint64_t)lev->nrooms));
     return 0;
 }
 
@@ -131,7 +133,8 @@ static int get_location(vm *v, int *x, int *y, int h, int croom)
         *y += oy;
     } else {
         int found = 0;
-        for (int i = 0; i < 100 && !found; i++) {
+        int tries = 0;
+        for (; tries < 100 && !found; tries++) {
             if (croom >= 0) {
                 vm_somexy(v, croom, x, y);
             } else {
@@ -140,6 +143,9 @@ static int get_location(vm *v, int *x, int *y, int h, int croom)
             }
             found = loc_ok(v, *x, *y, h);
         }
+        vm_charge(v, (uint64_t)tries);
+        if (!found && sx > 0 && sy > 0)
+            vm_charge(v, (uint64_t)sx * (uint64_t)sy);
         for (int xx = 0; xx < sx && !found; xx++)
             for (int yy = 0; yy < sy && !found; yy++)
                 if (loc_ok(v, ox + xx, oy + yy, h)) {

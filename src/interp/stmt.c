@@ -343,12 +343,9 @@ static int st_spill(vm *v)
     int x, y;
     if (t == SPLEV_TRANSPARENT || !spill_start(v, &c, dir, t, lit, &x, &y))
         return 1;
-    v->steps += count > 0 ? (uint64_t)count : 0;
-    if (v->steps > v->ctx.max_steps) {
-        vm_error(v, "step limit of %llu reached (runaway script?)",
-                 (unsigned long long)v->ctx.max_steps);
+    vm_charge(v, count > 0 ? (uint64_t)count : 0);
+    if (!vm_steps_left(v))
         return 0;
-    }
     int last = -1;
     for (int32_t i = 0; i < count; i++) {
         vm_set_type_lit(v, x, y, t, lit);
@@ -363,6 +360,9 @@ static int st_spill(vm *v)
                 step_dir(d, &qx, &qy);
             } while (!vm_isok(qx, qy));
         } while ((d == last || cell(v, qx, qy)->typ == t) && guard < 200);
+        vm_charge(v, (uint64_t)guard);     /* the tries of a hemmed-in step */
+        if (!vm_steps_left(v))
+            return 0;
         x = qx;
         y = qy;
         last = d;
@@ -428,7 +428,7 @@ static int st_wallwalk(vm *v)
                 tries++;
             }
         } while (x == px && y == py && tries < 5);
-        v->steps++;
+        vm_charge(v, 1 + (uint64_t)v->lev->ntraps);   /* trap_at */
     } while ((x != sx || y != sy) && --guard > 0);
     return 1;
 }

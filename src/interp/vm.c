@@ -50,6 +50,15 @@ void vm_error(vm *v, const char *fmt, ...)
         snprintf(v->err, v->errlen, "%s: error: %s", file, msg);
 }
 
+int vm_steps_left(vm *v)
+{
+    if (v->steps <= v->ctx.max_steps)
+        return 1;
+    vm_error(v, "step limit of %llu reached (runaway script?)",
+             (unsigned long long)v->ctx.max_steps);
+    return 0;
+}
+
 static const char *type_name(int t)
 {
     static const char *const names[] = {
@@ -383,12 +392,9 @@ static int op_dice(vm *v)
         return 0;
     if (count < 1) count = 1;
     if (sides < 1) sides = 1;
-    v->steps += (uint64_t)count;   /* each die is work: keep the limit honest */
-    if (v->steps > v->ctx.max_steps) {
-        vm_error(v, "step limit of %llu reached (runaway script?)",
-                 (unsigned long long)v->ctx.max_steps);
+    vm_charge(v, (uint64_t)count);   /* each die is work */
+    if (!vm_steps_left(v))
         return 0;
-    }
     int64_t sum = 0;
     for (int32_t i = 0; i < count; i++)
         sum += splev_rnd(&v->rng, sides);
@@ -748,11 +754,36 @@ static int op_control(vm *v, const splev_insn *in, int *jumped)
     }
 }
 
+/* The statements that walk the whole map, or a selection or region of
+ * it (a selection is the whole grid), are charged its cells on top of
+ * their instruction; INIT_MAP's cave styles walk it several times. */
+static uint64_t map_work(int op)
+{
+    switch (op) {
+    case OP_INIT_MAP:
+        return 4 * XN * YN;
+    case OP_MAP: case OP_MINERALIZE: case OP_ROOM:
+    case OP_REGION: case OP_CORRIDOR: case OP_RANDOM_CORRIDORS:
+    case OP_TERRAIN: case OP_REPLACE_TERRAIN: case OP_FEATURE:
+    case OP_MAZEWALK: case OP_WALLIFY: case OP_WALLIFY_SEL:
+    case OP_NON_DIGGABLE: case OP_NON_PASSWALL: case OP_DOOR:
+        return XN * YN;
+    default:
+        return op >= OP_SEL_ADD ? XN * YN : 0;
+    }
+}
+
 static int dispatch(vm *v, const splev_insn *in, int *jumped)
 {
     int r = op_control(v, in, jumped);
     if (r >= 0)
         return r;
+    uint64_t work = map_work(in->op);
+    if (work) {
+        vm_charge(v, work);
+        if (!vm_steps_left(v))
+            return 0;
+    }
     if (in->op >= OP_SEL_ADD)
         return vm_sel_op(v, in->op);
     return vm_gen_statement(v, in);
@@ -767,15 +798,14 @@ static void run_loop(vm *v)
             do_return(v);
             continue;
         }
-        if (++v->steps > v->ctx.max_steps) {
-            vm_error(v, "step limit of %llu reached (runaway script?)",
-                     (unsigned long long)v->ctx.max_steps);
-            break;
-        }
+        vm_charge(v, 1);
         const splev_insn *in = &s->code[v->pc];
         int jumped = 0;
         if (vm_room_failed(v) ? !vm_failed_room_step(v, in)
                               : !dispatch(v, in, &jumped))
+            break;
+        /* the instruction and the work it charged, at its own line */
+        if (!vm_steps_left(v))
             break;
         if (v->gen.vault_failed)
             v->exited = 1;

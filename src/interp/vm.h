@@ -147,6 +147,17 @@ void vm_val_release(val *x);
 val vm_val_sel_new(void);
 vsel *vm_val_sel_mut(val *x);           /* unshare before writing */
 int vm_count_thing(vm *v);           /* 0 (and an error) over the limit */
+/* The step budget counts work, not only instructions: a statement that
+ * walks cells or retries a placement charges what it did, so that any
+ * runaway script ends as quickly as a loop of plain instructions does.
+ * run_loop checks the budget after each instruction. */
+static inline void vm_charge(vm *v, uint64_t work)
+{
+    v->steps += work;
+}
+/* 1 while the budget lasts; else the step-limit error at the current
+ * instruction and 0. */
+int vm_steps_left(vm *v);
 
 /* ---- place.c: coordinates ---- */
 int vm_croom(const vm *v);           /* current room index or -1 */

@@ -609,13 +609,17 @@ static void test_branch_region(void)
 }
 
 /* Emits: $a = 0; LOOP [n] { $a = $a + 1 } ; MESSAGE string($a) */
-static void loop_script(tasm *a, int n)
+/* n iterations of `$0 = $0 + 1` (and of `op` when it is not 0), then a
+ * MESSAGE of $0; 8 instructions an iteration. */
+static void loop_script_op(tasm *a, int n, int op)
 {
     start(a, NOFLIP);
     EI(a, 0);
     asm_emit(a, OP_SET, 0, 0, 0);
     EI(a, n);
     int top = E0(a, DEC);
+    if (op)
+        asm_emit(a, op, 0, 0, 0);
     asm_emit(a, OP_GET, 0, 0, 0);
     E0(a, INC);
     asm_emit(a, OP_SET, 0, 0, 0);
@@ -627,6 +631,11 @@ static void loop_script(tasm *a, int n)
     asm_emit(a, OP_GET, 0, 0, 0);
     asm_emit(a, OP_CORE, 0, 1, CORE_STRING);
     E0(a, MESSAGE);
+}
+
+static void loop_script(tasm *a, int n)
+{
+    loop_script_op(a, n, 0);
 }
 
 static const char *msg(const splev_level *lev, size_t i)
@@ -771,6 +780,23 @@ static void test_errors(void)
     CHECK(!lev && !strncmp(err, "t.des:1: error: step limit", 26),
           "runaway loop: positioned error (%s)", err);
     splev_level_free(lev);
+
+    /* Work counts against the step limit: each WALLIFY walks the whole
+     * map and is charged its 80 x 21 cells, so 100,000 steps allow 50
+     * iterations of 9 instructions and one WALLIFY, not 60. */
+    ctx.max_steps = 100000;
+    loop_script_op(a, 50, OP_WALLIFY);
+    lev = run_seed(a, 1, err, sizeof err);
+    CHECK(lev && !strcmp(msg(lev, 0), "50"),
+          "50 WALLIFYs fit in 100,000 steps (%s)", lev ? msg(lev, 0) : err);
+    splev_level_free(lev);
+    loop_script_op(a, 60, OP_WALLIFY);
+    lev = run_seed(a, 1, err, sizeof err);
+    CHECK(!lev && !strcmp(err, "t.des:1: error: step limit of 100000 reached "
+                               "(runaway script?)"),
+          "60 WALLIFYs do not: positioned error (%s)", err);
+    splev_level_free(lev);
+    ctx.max_steps = 10000000;
 
     /* deep recursion */
     start(a, NOFLIP);
