@@ -30,6 +30,12 @@ static int sign_toward(int from, int to)
 int splev_gen_dig_corridor(splev_gen *g, int ox, int oy, int tx, int ty,
                            int nxcor, int ftyp, int btyp)
 {
+    return gen_dig_corridor(g, ox, oy, tx, ty, nxcor, ftyp, btyp, NULL);
+}
+
+int gen_dig_corridor(splev_gen *g, int ox, int oy, int tx, int ty, int nxcor,
+                     int ftyp, int btyp, uint32_t *dug)
+{
     if (ox <= 0 || oy <= 0 || tx <= 0 || ty <= 0 || ox > SPLEV_COLNO - 1 ||
         tx > SPLEV_COLNO - 1 || oy > SPLEV_ROWNO - 1 || ty > SPLEV_ROWNO - 1)
         return 0;
@@ -51,8 +57,11 @@ int splev_gen_dig_corridor(splev_gen *g, int ox, int oy, int tx, int ty,
         if (x >= SPLEV_COLNO - 1 || x <= 0 || y <= 0 || y >= SPLEV_ROWNO - 1)
             return 0;
         int t = gen_typ(g, x, y);
-        if (t == btyp)
+        if (t == btyp) {
             dig_cell(g, x, y, nxcor, ftyp);
+            if (dug)
+                dug[x] |= (uint32_t)1 << y;
+        }
         else if (t != ftyp && t != SPLEV_SCORR)
             return 0;
         int dix = x > tx ? x - tx : tx - x;

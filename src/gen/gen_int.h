@@ -60,6 +60,11 @@ int gen_count_subrooms(const splev_gen *g, int room);
 void gen_wallify_map(splev_gen *g, int x1, int y1, int x2, int y2);
 void gen_wallification(splev_gen *g, int x1, int y1, int x2, int y2);
 
+/* splev_gen_dig_corridor that also marks each cell it digs: bit y of
+ * dug[x] (dug may be NULL). */
+int gen_dig_corridor(splev_gen *g, int ox, int oy, int tx, int ty, int nxcor,
+                     int ftyp, int btyp, uint32_t *dug);
+
 /* somexy for a room (§7.2); 1 on success. */
 int gen_somexy(splev_gen *g, int room, int *x, int *y);
 
