@@ -113,6 +113,7 @@ static lev_block *new_block(lev_ctx *ctx);
 %token TO "TO"
 
 %token MESSAGE "MESSAGE" NOMAP "NOMAP" LEVEL "LEVEL" INIT_MAP "INIT_MAP"
+%token MAZE "MAZE"
 %token FLAGS "FLAGS" GEOMETRY "GEOMETRY" OBJECT "OBJECT" CONTAINER "CONTAINER"
 %token MONSTER "MONSTER" TRAP "TRAP" DOOR "DOOR" ROOMDOOR "ROOMDOOR"
 %token DRAWBRIDGE "DRAWBRIDGE" MAZEWALK "MAZEWALK" WALLIFY "WALLIFY"
@@ -167,7 +168,7 @@ static lev_block *new_block(lev_ctx *ctx);
 %type <expr> room_flags room_flag altar_align altar_type engr_type flag_list
 %type <expr> hum_list gbound opt_limited opt_keep halign valign caseval
 %type <expr> mon_attr obj_attr strlist params param_list param
-%type <expr> mapchar_opt opt_coord
+%type <expr> mapchar_opt opt_coord maze_fill
 %type <stmt> mon_attrs obj_attrs init_map wallwalk geometry
 %type <block> opt_block
 %type <num> cmpop typed_kw
@@ -190,7 +191,20 @@ item
             lev_file_add_level(ctx->file, l);
             ctx->level = l;
         }
+    | MAZE ':' STRING ',' maze_fill
+        {
+            /* NetHack 3.6's header: a level with a fill (doc/dialects.md) */
+            lev_level *l = lev_level_new(P(@$), $3, P(@3));
+            l->maze_fill = $5;
+            lev_file_add_level(ctx->file, l);
+            ctx->level = l;
+        }
     | stmt                      { top_item(ctx, $1); }
+    ;
+
+maze_fill
+    : CHAR                      { $$ = E(CHAR, @$); $$->ival = $1; }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
     ;
 
 stmts
@@ -1256,7 +1270,7 @@ static int slot_name(int kind, int i, char *buf, size_t n)
 }
 
 static const char *const keyword_list[] = {
-    "MESSAGE", "NOMAP", "LEVEL", "INIT_MAP", "FLAGS", "GEOMETRY", "OBJECT",
+    "MESSAGE", "NOMAP", "LEVEL", "MAZE", "INIT_MAP", "FLAGS", "GEOMETRY", "OBJECT",
     "CONTAINER", "MONSTER", "TRAP", "DOOR", "ROOMDOOR", "DRAWBRIDGE",
     "MAZEWALK", "WALLIFY", "REGION", "ALTAR", "LADDER", "STAIR", "PORTAL",
     "TELEPORT_REGION", "BRANCH", "FOUNTAIN", "SINK", "POOL", "WALLWALK",

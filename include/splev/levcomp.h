@@ -29,7 +29,20 @@ typedef struct splev_levcomp_opts {
     int extra_warnings;                 /* -Wall: pedantic warnings too */
     int max_errors;                     /* per file; 0: 50 */
     int bytes_only;                     /* skip the loader: script NULL */
+    int dialect;                        /* SPLEV_LEVCOMP_DIALECT_* */
+    int no_dialect_warnings;            /* -Wno-dialect */
 } splev_levcomp_opts;
+
+/* The des-file dialect (doc/dialects.md): AUTO reads a file with a MAZE
+ * level header as NetHack 3.6 and any other as UnNetHack; the others force
+ * it.  The compiled script records it (splev_levscript.dialect). */
+enum {
+    SPLEV_LEVCOMP_DIALECT_AUTO = 0,
+    SPLEV_LEVCOMP_DIALECT_UNNETHACK,
+    SPLEV_LEVCOMP_DIALECT_NETHACK36
+};
+/* "unnethack" / "nethack36" -> SPLEV_LEVCOMP_DIALECT_*, or -1. */
+int splev_levcomp_dialect(const char *name);
 
 typedef struct splev_compiled_level {
     char *name;                 /* file name of the level, without ".lev" */

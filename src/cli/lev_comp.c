@@ -19,10 +19,10 @@ static void usage(FILE *f)
 {
     fputs("usage: lev_comp [-o DIR] [-I DIR]... [--names FILE] [-W...] "
           "[--check]\n"
-          "                [--parse-only] [--dump-ast] [--disasm] "
-          "FILE.des... | -\n"
-          "Compiles UnNetHack des-files into level scripts, DIR/NAME.lev for "
-          "each LEVEL.\n"
+          "                [--dialect D] [--parse-only] [--dump-ast] "
+          "[--disasm] FILE.des... | -\n"
+          "Compiles UnNetHack and NetHack 3.6 des-files into level scripts, "
+          "DIR/NAME.lev\nfor each LEVEL (or MAZE).\n"
           "  -o DIR         write the .lev files (and vaults.dat) there "
           "(default .)\n"
           "  -I DIR         look for INCLUDE files in DIR too\n"
@@ -34,6 +34,13 @@ static void usage(FILE *f)
           "coordinates\n"
           "                 outside the map)\n"
           "  -Werror        warnings are errors; -w: no warnings\n"
+          "  -Wno-dialect   no warnings about constructs of the other "
+          "dialect\n"
+          "                 (-Wdialect, the default, shows them)\n"
+          "  --dialect D    read every file as unnethack or nethack36 "
+          "(default: a\n"
+          "                 file with a MAZE header is nethack36, any other "
+          "unnethack)\n"
           "  --check        run every check, write nothing\n"
           "  --parse-only   check the syntax only\n"
           "  --dump-ast     print the syntax tree of each file\n"
@@ -171,8 +178,13 @@ static int parse_args(args *a, int argc, char **argv)
             a->extra = 1;
         } else if (strcmp(s, "-Wno-error") == 0) {
             a->fo.werror = 0;
+        } else if (strcmp(s, "-Wdialect") == 0) {
+            a->fo.no_dialect_warnings = 0;
+        } else if (strcmp(s, "-Wno-dialect") == 0) {
+            a->fo.no_dialect_warnings = 1;
         } else if ((strcmp(s, "-I") == 0 || strcmp(s, "-o") == 0 ||
                     strcmp(s, "--names") == 0 ||
+                    strcmp(s, "--dialect") == 0 ||
                     strcmp(s, "--max-errors") == 0) && i + 1 < argc) {
             const char *v = argv[++i];
             if (s[1] == 'I') {
@@ -181,6 +193,13 @@ static int parse_args(args *a, int argc, char **argv)
                 a->r.outdir = v;
             } else if (s[2] == 'n') {
                 a->names = v;
+            } else if (s[2] == 'd') {
+                a->fo.dialect = splev_levcomp_dialect(v);
+                if (a->fo.dialect < 0) {
+                    fprintf(stderr, "lev_comp: --dialect must be unnethack "
+                                    "or nethack36, not '%s'\n", v);
+                    return 2;
+                }
             } else {
                 char *end;
                 long n = strtol(v, &end, 10);
@@ -234,6 +253,8 @@ static int compile_all(args *a)
     o.extra_warnings = a->extra;
     o.bytes_only = !a->verify && a->r.mode != 2;
     o.max_errors = a->fo.max_errors;
+    o.dialect = a->fo.dialect;
+    o.no_dialect_warnings = a->fo.no_dialect_warnings;
     char err[400];
     splev_levcomp *lc = splev_levcomp_new(&o, err, sizeof err);
     if (!lc) {

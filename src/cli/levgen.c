@@ -51,6 +51,7 @@ typedef struct options {
     const char *out_dir;   /* --out DIR: one file per level */
     const char *level_at;  /* --level-at DUNGEON:LEVEL */
     int disasm;            /* --disasm: list the code instead */
+    int dialect;           /* --dialect: SPLEV_LEVCOMP_DIALECT_* of a .des */
     int help, version;
 } options;
 
@@ -69,6 +70,8 @@ static const char usage_text[] =
     "dgn_comp); or turns another game's map into a des-file.\n"
     "\n"
     "  --level NAME      the level of a .des file to run (default: the first)\n"
+    "  --dialect D       read a .des file as unnethack or nethack36 (default:\n"
+    "                    nethack36 when it has a MAZE header)\n"
     "  --all             run every level of a .des file, one after another\n"
     "  --disasm          print the level script's code instead of running it\n"
     "  --seed N          the seed, 0..18446744073709551615 (default 1)\n"
@@ -215,6 +218,15 @@ static int set_names(options *o, const char *v)
     return 0;
 }
 
+static int set_dialect(options *o, const char *v)
+{
+    o->dialect = splev_levcomp_dialect(v);
+    if (o->dialect < 0)
+        return usage_error("unknown dialect '%s' (unnethack or nethack36)",
+                           v);
+    return 0;
+}
+
 static int set_int(const char *what, const char *v, int lo, int hi, int *out)
 {
     uint64_t n;
@@ -314,6 +326,7 @@ static const value_option value_options[] = {
     {"--encyclopedia", set_encyclopedia},
     {"--room", set_room},
     {"--names", set_names},
+    {"--dialect", set_dialect},
     {"--depth", set_depth},
     {"--difficulty", set_difficulty},
     {"--align", set_align},
@@ -614,6 +627,7 @@ static int run_des(const options *o)
 {
     splev_levcomp_opts lo;
     memset(&lo, 0, sizeof lo);
+    lo.dialect = o->dialect;
     char err[600];
     splev_levcomp *lc = splev_levcomp_new(&lo, err, sizeof err);
     splev_compiled *c = splev_levcomp_file(lc, o->input);

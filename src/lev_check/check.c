@@ -1755,6 +1755,11 @@ static void check_level(chk *c, const lev_file *f, const lev_level *l)
     char *name = check_level_name(c, l);
     if (l->flags)
         check_flags_stmt(c, l->flags);
+    if (l->maze_fill) {         /* NetHack 3.6: the level is a maze */
+        c->flags |= SPLEV_F_MAZELEVEL;
+        if (l->maze_fill->kind == LEV_E_CHAR)
+            check_mapchar_char(c, l->maze_fill, 0);
+    }
     check_block(c, &l->body);
     lev_scope_free(&sc);
     c->sc = NULL;

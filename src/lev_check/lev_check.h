@@ -74,6 +74,7 @@ typedef struct lev_check_opts {
     int werror, no_warnings;
     int extra_warnings;         /* -Wall: also the pedantic warnings */
     int max_errors;             /* 0: 50 */
+    int no_dialect_warnings;    /* -Wno-dialect */
 } lev_check_opts;
 
 /* One level to generate, in compile order (INCLUDEd files' levels first). */

@@ -112,6 +112,7 @@ static splev_compiled *compile_tree(splev_levcomp *lc, lev_file *f)
     co.no_warnings = lc->o.no_warnings;
     co.extra_warnings = lc->o.extra_warnings;
     co.max_errors = lc->o.max_errors;
+    co.no_dialect_warnings = lc->o.no_dialect_warnings;
     lev_plan *p = lev_check(f, &co);
     r->errors += p->errors;
     r->warnings += p->warnings;
@@ -140,6 +141,17 @@ static void front_opts(const splev_levcomp *lc, lev_options *fo)
     fo->diag_out = lc->o.diag_out;
     fo->werror = lc->o.werror;
     fo->no_warnings = lc->o.no_warnings;
+    fo->dialect = lc->o.dialect;
+    fo->no_dialect_warnings = lc->o.no_dialect_warnings;
+}
+
+int splev_levcomp_dialect(const char *name)
+{
+    if (strcmp(name, "unnethack") == 0)
+        return SPLEV_LEVCOMP_DIALECT_UNNETHACK;
+    if (strcmp(name, "nethack36") == 0)
+        return SPLEV_LEVCOMP_DIALECT_NETHACK36;
+    return -1;
 }
 
 splev_compiled *splev_levcomp_file(splev_levcomp *lc, const char *path)

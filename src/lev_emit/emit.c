@@ -797,6 +797,31 @@ static void e_call_stmt(em *m, const lev_stmt *s)
     emit(m, OP_CALL, 0, (int)args->nargs, function_index(m, def));
 }
 
+/* The operands of a solidfill or mazegrid INIT_MAP after its map
+ * character. */
+static void e_fill_operands(em *m, int lit)
+{
+    for (int i = 0; i < 3; i++)
+        push_int(m, 0);
+    push_int(m, lit);
+    push_int(m, 0);
+    push_int(m, -1);
+}
+
+/* NetHack 3.6's MAZE:"name",fill header: a solidfill of the fill's
+ * terrain, unlit (converted once, DECISIONS 33), or with `random` a
+ * mazegrid of HWALL. */
+static void e_maze_header(em *m, const lev_expr *fill)
+{
+    at(m, fill->pos);
+    int maze = fill->kind == LEV_E_RANDOM;
+    push_const(m, SPLEV_V_MAPCHAR,
+               splev_terrain_from_mapchar(maze ? '-' : (int)fill->ival), -2,
+               0, 0, NULL);
+    e_fill_operands(m, 0);
+    emit(m, OP_INIT_MAP, 0, 0, maze ? 2 : 1);
+}
+
 static void e_init_map(em *m, const lev_stmt *s)
 {
     static const int styles[] = {[LEV_W_SOLIDFILL] = 1, [LEV_W_MAZEGRID] = 2,
@@ -806,13 +831,9 @@ static void e_init_map(em *m, const lev_stmt *s)
     int style = styles[w];
     const lev_expr *fg = arg(s, 1);
     if (style == 1 || style == 2) {
-        int lit = fg->kind == LEV_E_MAPCHAR ? light_value(fg->args[1]) : -2;
         e_mapchar(m, fg);
-        for (int i = 0; i < 3; i++)
-            push_int(m, 0);
-        push_int(m, lit);
-        push_int(m, 0);
-        push_int(m, -1);
+        e_fill_operands(m, fg->kind == LEV_E_MAPCHAR
+                               ? light_value(fg->args[1]) : -2);
     } else if (style == 3) {
         e_mapchar(m, fg);
         e_mapchar(m, arg(s, 2));
@@ -1445,6 +1466,8 @@ unsigned char *lev_emit_level(const lev_plan *p, const lev_plan_level *pl,
     lev_scope sc;
     lev_scope_init(&sc);
     m.sc = &sc;
+    if (pl->level->maze_fill)
+        e_maze_header(&m, pl->level->maze_fill);
     e_block(&m, &pl->level->body);
     m.funcs[0].name = "";
     m.funcs[0].end = here(&m);
@@ -1456,7 +1479,7 @@ unsigned char *lev_emit_level(const lev_plan *p, const lev_plan_level *pl,
         splev_levscript s;
         memset(&s, 0, sizeof s);
         s.name = pl->name;
-        s.dialect = SPLEV_DIALECT_UNNETHACK;
+        s.dialect = pl->file->dialect;
         s.flags = pl->flags;
         s.vault_freq = pl->vault_freq;
         s.n_files = (uint32_t)m.nfiles;

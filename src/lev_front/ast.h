@@ -330,6 +330,8 @@ typedef struct lev_level {
     char *name;             /* LEVEL:"name" */
     lev_pos name_pos;
     lev_stmt *flags;        /* the FLAGS line, or NULL */
+    lev_expr *maze_fill;    /* NetHack 3.6 header MAZE:"name",fill: the
+                               fill (CHAR or RANDOM); NULL after LEVEL */
     lev_block body;
 } lev_level;
 
@@ -342,6 +344,9 @@ struct lev_file {
                                includes */
     char *src;              /* the source text (for later stages' quoted
                                lines), or NULL */
+    int dialect;            /* SPLEV_DIALECT_* the file is read in: forced
+                               by the options, else NetHack 3.6 when a
+                               level has a MAZE header */
     size_t src_len;
 };
 

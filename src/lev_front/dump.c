@@ -7,6 +7,7 @@
  * MAP rows print between backquotes.  The statements of an INCLUDEd file
  * follow its "included file" line, with positions in that file. */
 #include "lev_front/lev_front.h"
+#include "splev/levcomp.h"
 
 #include <string.h>
 
@@ -158,6 +159,7 @@ static void expr(dumper *d, const lev_expr *e)
 }
 
 static void block(dumper *d, const lev_block *b, int depth);
+static void level(dumper *d, const lev_level *l, int depth);
 
 static void stmt(dumper *d, const lev_stmt *s, int depth)
 {
@@ -225,18 +227,8 @@ static void stmt(dumper *d, const lev_stmt *s, int depth)
         fprintf(o, "included file \"%s\"\n", s->included->path);
         dumper sub = {o, s->included->path};
         block(&sub, &s->included->header, depth + 2);
-        for (size_t i = 0; i < s->included->nlevels; i++) {
-            const lev_level *l = s->included->levels[i];
-            indent(d, depth + 2);
-            fputs("LEVEL ", o);
-            quoted(o, l->name, '"');
-            fputc(' ', o);
-            range(&sub, l->pos);
-            fputc('\n', o);
-            if (l->flags)
-                stmt(&sub, l->flags, depth + 3);
-            block(&sub, &l->body, depth + 3);
-        }
+        for (size_t i = 0; i < s->included->nlevels; i++)
+            level(&sub, s->included->levels[i], depth + 2);
     }
 }
 
@@ -246,20 +238,30 @@ static void block(dumper *d, const lev_block *b, int depth)
         stmt(d, b->v[i], depth);
 }
 
+/* "LEVEL" or NetHack 3.6's "MAZE" header with its fill, then the level. */
+static void level(dumper *d, const lev_level *l, int depth)
+{
+    indent(d, depth);
+    fputs(l->maze_fill ? "MAZE " : "LEVEL ", d->out);
+    quoted(d->out, l->name, '"');
+    fputc(' ', d->out);
+    range(d, l->pos);
+    if (l->maze_fill) {
+        fputs(" fill ", d->out);
+        expr(d, l->maze_fill);
+    }
+    fputc('\n', d->out);
+    if (l->flags)
+        stmt(d, l->flags, depth + 1);
+    block(d, &l->body, depth + 1);
+}
+
 void lev_dump(FILE *out, const lev_file *f)
 {
     dumper d = {out, f->path};
-    fprintf(out, "file \"%s\"\n", f->path);
+    fprintf(out, "file \"%s\"%s\n", f->path,
+            f->dialect == SPLEV_DIALECT_NETHACK36 ? " (NetHack 3.6)" : "");
     block(&d, &f->header, 1);
-    for (size_t i = 0; i < f->nlevels; i++) {
-        const lev_level *l = f->levels[i];
-        fputs("  LEVEL ", out);
-        quoted(out, l->name, '"');
-        fputc(' ', out);
-        range(&d, l->pos);
-        fputc('\n', out);
-        if (l->flags)
-            stmt(&d, l->flags, 2);
-        block(&d, &l->body, 2);
-    }
+    for (size_t i = 0; i < f->nlevels; i++)
+        level(&d, f->levels[i], 1);
 }

@@ -25,6 +25,8 @@ typedef struct lev_options {
     FILE *diag_out;                     /* NULL: stderr */
     int werror;                         /* warnings count as errors */
     int no_warnings;
+    int dialect;                        /* SPLEV_LEVCOMP_DIALECT_* (0 auto) */
+    int no_dialect_warnings;            /* -Wno-dialect */
 } lev_options;
 
 /* Parse a file ("-" is standard input).  Never NULL: a file that cannot

@@ -6,6 +6,7 @@
 #include "lev_front/lev_ctx.h"
 #include "lev_front/arena.h"
 #include "lev_front/lev_front.h"
+#include "splev/levcomp.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -154,6 +155,21 @@ static void check_variables(diag *d, const lev_file *f)
     }
 }
 
+/* ---- the dialect (doc/dialects.md) ----
+ * Forced by the options, else NetHack 3.6 when any level of the file has
+ * the MAZE header, which only NetHack 3.6 knows. */
+static int file_dialect(const lev_file *f, const lev_options *opt)
+{
+    if (opt->dialect == SPLEV_LEVCOMP_DIALECT_UNNETHACK)
+        return SPLEV_DIALECT_UNNETHACK;
+    if (opt->dialect == SPLEV_LEVCOMP_DIALECT_NETHACK36)
+        return SPLEV_DIALECT_NETHACK36;
+    for (size_t i = 0; i < f->nlevels; i++)
+        if (f->levels[i]->maze_fill)
+            return SPLEV_DIALECT_NETHACK36;
+    return SPLEV_DIALECT_UNNETHACK;
+}
+
 /* ---- one file ---- */
 /* text (len bytes and a NUL, from malloc) becomes the file's: later stages
  * (the checker) quote source lines from f->src. */
@@ -190,6 +206,7 @@ static lev_file *parse_text(const char *name, const char *real,
     ctx.stmt_kw = -1;
     if (lev_run_parser(&ctx, text, len) != 0 && d.errors == 0)
         diag_error_nopos(&d, "could not be parsed");
+    f->dialect = file_dialect(f, opt);
     /* After a syntax error an assignment may be missing from the tree:
      * checking the variables then would only repeat that error. */
     if (d.errors == 0)

@@ -1,0 +1,96 @@
+# t_dialect_front.sh - lev_comp's NetHack 3.6 dialect (doc/dialects.md):
+# per-file detection (a MAZE header) and --dialect forcing, recorded in the
+# .lev header byte 20 and shown by the disassembler; every 3.6 construct
+# compiling to its golden disassembly or syntax tree; the -Wdialect
+# warnings of mixed files and the unknown-statement error, exactly.
+# Sourced by tests/run.sh (which provides BIN, TMPD and lib.sh).
+
+LC="$BIN/lev_comp"
+LG="$BIN/levgen"
+DD=tests/dialect
+
+if [ ! -x "$LC" ] || [ ! -x "$LG" ]; then
+    fail "dialect built" "lev_comp or levgen is missing"
+else
+
+# ---- disassembly goldens (the header line names the dialect) ----
+# NAME.des compiles to NAME.dis; NAME.opts, when present, holds options.
+for des in $DD/disasm/*.des; do
+    name=$(basename "$des" .des)
+    opts=$(cat "$DD/disasm/$name.opts" 2>/dev/null)
+    (cd $DD/disasm && ${SPLEV_WRAP:-} "$LC" --disasm $opts "$name.des" \
+        >"$TMPD/out" 2>"$TMPD/err")
+    RC=$?
+    if crashed || [ "$RC" -ne 0 ] || [ -s "$TMPD/err" ]; then
+        fail "dialect disasm $name" "status $RC" "$(head -3 "$TMPD/err")"
+    else
+        compare_golden "dialect disasm $name" "$TMPD/out" "$DD/disasm/$name.dis"
+    fi
+done
+
+# ---- syntax-tree goldens ----
+for des in $DD/ast/*.des; do
+    name=$(basename "$des" .des)
+    (cd $DD/ast && ${SPLEV_WRAP:-} "$LC" --dump-ast "$name.des" \
+        >"$TMPD/out" 2>"$TMPD/err")
+    RC=$?
+    if crashed || [ "$RC" -ne 0 ]; then
+        fail "dialect ast $name" "status $RC" "$(head -3 "$TMPD/err")"
+    else
+        compare_golden "dialect ast $name" "$TMPD/out" "$DD/ast/$name.ast"
+    fi
+done
+
+# ---- diagnostics: NAME.des gives exactly NAME.err (status 1 when it
+# holds an error, else 0); NAME.opts holds options ----
+for des in $DD/diag/*.des; do
+    name=$(basename "$des" .des)
+    opts=$(cat "$DD/diag/$name.opts" 2>/dev/null)
+    (cd $DD/diag && ${SPLEV_WRAP:-} "$LC" --check $opts "$name.des" \
+        >"$TMPD/out" 2>"$TMPD/err")
+    RC=$?
+    want=0
+    if [ -z "${UPDATE_GOLDEN:-}" ]; then
+        grep -q ': error: ' "$DD/diag/$name.err" 2>/dev/null && want=1
+    else
+        grep -q ': error: ' "$TMPD/err" && want=1
+    fi
+    if crashed || [ "$RC" -ne "$want" ]; then
+        fail "dialect diag $name" "exit status $RC, expected $want" \
+            "$(head -3 "$TMPD/err")"
+    else
+        compare_golden "dialect diag $name" "$TMPD/err" "$DD/diag/$name.err"
+    fi
+done
+
+# ---- the dialect byte of the written .lev (header byte 20) ----
+mkdir -p "$TMPD/dl"
+run "$LC" -o "$TMPD/dl" $DD/disasm/maze_header.des
+b=$(od -An -tu1 -j20 -N1 "$TMPD/dl/mazefill.lev" 2>/dev/null | tr -d ' ')
+if [ "$RC" -eq 0 ] && [ "$b" = 1 ]; then pass "dialect byte nethack36"; else
+    fail "dialect byte nethack36" "status $RC, byte '$b'"; fi
+run "$LC" --dialect unnethack -o "$TMPD/dl" $DD/disasm/maze_header.des
+b=$(od -An -tu1 -j20 -N1 "$TMPD/dl/mazefill.lev" 2>/dev/null | tr -d ' ')
+if [ "$RC" -eq 0 ] && [ "$b" = 0 ]; then pass "dialect byte forced unnethack"; else
+    fail "dialect byte forced unnethack" "status $RC, byte '$b'"; fi
+
+# ---- levgen compiles a .des in memory with the same option ----
+run "$LG" --disasm $DD/disasm/forced_nh36.des
+if [ "$RC" -eq 0 ] && head -1 "$TMPD/out" | grep -q '^level "plain"$'; then
+    pass "levgen des auto unnethack"; else
+    fail "levgen des auto unnethack" "status $RC" "$(head -1 "$TMPD/out")"; fi
+run "$LG" --dialect nethack36 --disasm $DD/disasm/forced_nh36.des
+if [ "$RC" -eq 0 ] &&
+   head -1 "$TMPD/out" | grep -q '^level "plain" (NetHack 3.6)$'; then
+    pass "levgen --dialect nethack36"; else
+    fail "levgen --dialect nethack36" "status $RC" "$(head -1 "$TMPD/out")"; fi
+
+# ---- command line ----
+expect_status "dialect usage: lev_comp bad --dialect" 2 \
+    "$LC" --dialect nethack34 x.des
+expect_status "dialect usage: lev_comp --dialect without value" 2 \
+    "$LC" x.des --dialect
+expect_status "dialect usage: levgen bad --dialect" 2 \
+    "$LG" --dialect slashem x.des
+
+fi
