@@ -23,13 +23,14 @@ gen() {
         for (y = 0; y < 15; y++) print "|..........................................|"
         print "ENDMAP"
         print "$spots = { (1,1), (2,3), (5,4), (9,9) }"
+        print "$pt = (5,4)"
         n = 0; size = 0
         while (size < want) {
             x = n % 40 + 1; y = n % 13 + 1
             l1 = sprintf("MONSTER: '"'"'d'"'"', (%d,%d), peaceful", x, y)
             l2 = sprintf("OBJECT: ('"'"'('"'"', \"chest\"), (%d,%d), blessed", y, x % 13)
             l3 = sprintf("[%d%%]: TRAP: \"arrow\", $spots[%d]", n % 100, n % 4)
-            l4 = sprintf("IF [ $spots[%d].x > %d ] { GOLD: %d, random }", n % 4, n % 7, n)
+            l4 = sprintf("IF [ $pt.x > %d ] { GOLD: %d, random }", n % 7, n)
             l5 = sprintf("LOOP [ %d ] { OBJECT: '"'"'*'"'"', random }", n % 3 + 1)
             print l1; print l2; print l3; print l4; print l5
             size += length(l1) + length(l2) + length(l3) + length(l4) + length(l5) + 5
