@@ -48,13 +48,14 @@ typedef struct chk {
 static void use_file_of(chk *c, lev_pos p)
 {
     for (size_t i = 0; i < c->nfiles; i++)
-        if (c->files[i]->path == p.file) {
+        if (c->files[i]->id == p.file) {
             c->d.file = c->files[i]->path;
             c->d.src = c->files[i]->src;
             c->d.src_len = c->files[i]->src_len;
             return;
         }
-    c->d.file = p.file ? p.file : "?";
+    const char *file = lev_pos_file(p);
+    c->d.file = file ? file : "?";
     c->d.src = NULL;
 }
 
@@ -289,7 +290,7 @@ static void check_call(chk *c, const lev_expr *e, int type, const char *what)
         if (n == 0)
             err(c, e->pos, "%s takes no arguments", e->sval);
         else
-            err(c, e->pos, "%s takes %d argument%s, not %zu", e->sval, n,
+            err(c, e->pos, "%s takes %d argument%s, not %u", e->sval, n,
                 n == 1 ? "" : "s", e->nargs);
         return;
     }
@@ -308,7 +309,7 @@ static void want_int(chk *c, const lev_expr *e, const char *what)
     case LEV_E_DICE:
         if (e->ival < 1 || e->ival2 < 1)
             err(c, e->pos, "dice need a positive count and number of sides, "
-                "not %ldd%ld", e->ival, e->ival2);
+                "not %dd%d", e->ival, e->ival2);
         return;
     case LEV_E_NEG: want_int(c, e->args[0], what); return;
     case LEV_E_BINOP:
@@ -1382,7 +1383,7 @@ static void check_switch(chk *c, const lev_stmt *s)
         for (size_t j = 0; k->kind == LEV_S_CASE && j < i; j++) {
             const lev_stmt *o = s->body.v[j];
             if (o->kind == LEV_S_CASE && o->args[0]->ival == k->args[0]->ival) {
-                err(c, k->args[0]->pos, "CASE %ld is given twice",
+                err(c, k->args[0]->pos, "CASE %d is given twice",
                     k->args[0]->ival);
                 break;
             }
@@ -1483,7 +1484,7 @@ static void check_call_stmt(chk *c, const lev_stmt *s)
     }
     const lev_expr *params = f->args[0], *args = s->args[0];
     if (params->nargs != args->nargs) {
-        err(c, s->pos, "%s takes %zu argument%s, not %zu", s->name,
+        err(c, s->pos, "%s takes %u argument%s, not %u", s->name,
             params->nargs, params->nargs == 1 ? "" : "s", args->nargs);
         return;
     }

@@ -116,6 +116,11 @@ static splev_compiled *compile_tree(splev_levcomp *lc, lev_file *f)
     lev_plan *p = lev_check(f, &co);
     r->errors += p->errors;
     r->warnings += p->warnings;
+    /* Only the checker quotes source lines: the text can go before the
+     * code is generated (it is a tenth of a big level's peak memory). */
+    free(f->src);
+    f->src = NULL;
+    f->src_len = 0;
     if (p->errors == 0 && p->nlevels) {
         r->levels = xcalloc(p->nlevels, sizeof *r->levels);
         for (size_t i = 0; i < p->nlevels; i++) {

@@ -227,13 +227,14 @@ static const char *base_name(const char *path)
 static void at(em *m, lev_pos p)
 {
     uint32_t i = 0;
-    while (i < m->nfiles && m->fpaths[i] != p.file)
+    const char *file = lev_pos_file(p);
+    while (i < m->nfiles && m->fpaths[i] != file)
         i++;
     if (i == m->nfiles) {
         m->files = xrealloc(m->files, (m->nfiles + 1) * sizeof *m->files);
         m->fpaths = xrealloc(m->fpaths, (m->nfiles + 1) * sizeof *m->fpaths);
-        m->files[m->nfiles] = base_name(p.file ? p.file : "");
-        m->fpaths[m->nfiles++] = p.file;
+        m->files[m->nfiles] = base_name(file ? file : "");
+        m->fpaths[m->nfiles++] = file;
     }
     m->file = i;
     m->line = (uint32_t)(p.line > 0 ? p.line : 0);

@@ -15,6 +15,7 @@
 
 struct lev_arena_chunk {
     lev_arena_chunk *next;
+    size_t own;                 /* holds one block (see alloc_slow) */
     union {                     /* keeps the data aligned */
         void *p;
         long long ll;
@@ -62,6 +63,7 @@ void *lev_arena_alloc_slow(lev_arena *a, size_t n)
     if (n > a->next_size / 4) {
         /* A chunk of its own, linked behind the current one. */
         lev_arena_chunk *c = new_chunk(n);
+        c->own = 1;
         if (a->chunks) {
             c->next = a->chunks->next;
             a->chunks->next = c;
@@ -75,6 +77,7 @@ void *lev_arena_alloc_slow(lev_arena *a, size_t n)
     if (a->next_size < LARGEST_CHUNK)
         a->next_size *= 2;
     lev_arena_chunk *c = new_chunk(size);
+    c->own = 0;
     c->next = a->chunks;
     a->chunks = c;
     a->cur = (char *)c->data + n;
@@ -89,6 +92,24 @@ void *lev_arena_zalloc(lev_arena *a, size_t n)
     return p;
 }
 
+/* A big block that has a chunk of its own grows with realloc, so a level
+ * body of a million statements leaves no trail of outgrown copies.  The
+ * chunk is found by walking the list: that happens once per doubling of a
+ * big block, and there is one chunk per megabyte. */
+static void *grow_own_chunk(lev_arena *a, void *p, size_t n)
+{
+    lev_arena_chunk **link = &a->chunks;
+    while (*link && (void *)(*link)->data != p)
+        link = &(*link)->next;
+    if (!*link || !(*link)->own)
+        return NULL;
+    if (n > SIZE_MAX - sizeof(lev_arena_chunk))
+        return NULL;
+    lev_arena_chunk *c = xrealloc(*link, sizeof(lev_arena_chunk) + n);
+    *link = c;
+    return c->data;
+}
+
 void *lev_arena_grow(lev_arena *a, void *p, size_t old, size_t n)
 {
     size_t mask = LEV_ARENA_ALIGN - 1;
@@ -98,6 +119,11 @@ void *lev_arena_grow(lev_arena *a, void *p, size_t old, size_t n)
         (size_t)(a->end - (char *)p) >= n_r) {
         a->cur = (char *)p + n_r;
         return p;
+    }
+    if (p && old > a->next_size / 4) {
+        void *g = grow_own_chunk(a, p, n);
+        if (g)
+            return g;
     }
     void *q = lev_arena_alloc(a, n);
     if (p && old)

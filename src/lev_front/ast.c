@@ -88,6 +88,45 @@ typedef struct file_box {
 
 static _Thread_local lev_arena *current;
 
+/* File numbers of positions: paths[id] is the path of the live lev_file
+ * numbered id (NULL once it is freed).  The table is dropped when the
+ * last file is freed, so numbers do not grow without end in a process
+ * that parses files one after another. */
+static _Thread_local struct {
+    const char **paths;
+    unsigned n, cap, live;
+} files;
+
+static unsigned file_number(const char *path)
+{
+    if (files.n == 0)
+        files.n = 1;                    /* 0 is "no file" */
+    if (files.n >= files.cap) {
+        files.cap = files.cap ? files.cap * 2 : 16;
+        files.paths = xrealloc(files.paths, files.cap * sizeof *files.paths);
+    }
+    files.paths[files.n] = path;
+    files.live++;
+    return files.n++;
+}
+
+static void file_number_free(unsigned id)
+{
+    if (id == 0 || id >= files.n)
+        return;
+    files.paths[id] = NULL;
+    if (--files.live == 0) {
+        free(files.paths);
+        files.paths = NULL;
+        files.n = files.cap = 0;
+    }
+}
+
+const char *lev_pos_file(lev_pos p)
+{
+    return p.file < files.n ? files.paths[p.file] : NULL;
+}
+
 static file_box *box_of(lev_file *f)
 {
     return (file_box *)(void *)f;
@@ -129,13 +168,14 @@ static lev_arena *arena(void)
 }
 
 /* Arrays of pointers that only grow by one: the capacity is implicit, the
- * smallest power of two (at least 2) that holds n, so growing costs no
- * field and the total copying stays linear. */
+ * smallest power of two that holds n, so growing costs no field and the
+ * total copying stays linear.  Most arrays hold one pointer (an attribute's
+ * value, a statement's only slot): they take 8 bytes, not 16. */
 static void **push_ptr(void **v, size_t n, void *item)
 {
     if (n == 0)
-        v = lev_arena_alloc(arena(), 2 * sizeof *v);
-    else if (n >= 2 && (n & (n - 1)) == 0)
+        v = lev_arena_alloc(arena(), sizeof *v);
+    else if ((n & (n - 1)) == 0)
         v = lev_arena_grow(arena(), v, n * sizeof *v, 2 * n * sizeof *v);
     v[n] = item;
     return v;
@@ -143,7 +183,7 @@ static void **push_ptr(void **v, size_t n, void *item)
 
 void **lev_ptr_array(size_t n)
 {
-    size_t cap = 2;
+    size_t cap = 1;
     while (cap < n)
         cap *= 2;
     return lev_arena_alloc(arena(), cap * sizeof(void *));
@@ -161,7 +201,7 @@ void lev_expr_add(lev_expr *e, lev_expr *arg)
 {
     e->args = (lev_expr **)push_ptr((void **)e->args, e->nargs, arg);
     e->nargs++;
-    if (arg && arg->depth + 1 > e->depth)
+    if (arg && arg->depth + 1 > e->depth && arg->depth < 0xFFFF)
         e->depth = arg->depth + 1;
 }
 
@@ -231,7 +271,7 @@ void lev_stmt_free(lev_stmt *s)
 void lev_block_add(lev_block *b, lev_stmt *s)
 {
     if (b->n == b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 8;
+        unsigned cap = b->cap ? b->cap * 2 : 2;
         b->v = lev_arena_grow(arena(), b->v, b->cap * sizeof *b->v,
                               cap * sizeof *b->v);
         b->cap = cap;
@@ -312,6 +352,7 @@ lev_file *lev_file_new(const char *path)
     file_box *b = xcalloc(1, sizeof *b);
     lev_arena_init(&b->arena);
     b->file.path = lev_arena_strndup(&b->arena, path, strlen(path));
+    b->file.id = file_number(b->file.path);
     current = &b->arena;
     return &b->file;
 }
@@ -340,6 +381,7 @@ void lev_file_free(lev_file *f)
     }
     if (current == &b->arena)
         current = NULL;
+    file_number_free(f->id);
     lev_arena_release(&b->arena);
     free(f->src);
     free(b);

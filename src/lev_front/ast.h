@@ -23,11 +23,18 @@
 
 #include <stddef.h>
 
+/* 20 bytes, no pointer: a big level has millions of positions.  The file
+ * is a small number that lev_pos_file turns into its path. */
 typedef struct lev_pos {
-    const char *file;            /* owned by the lev_file being parsed */
+    unsigned file;               /* see lev_pos_file; 0 for none */
     int line, col;               /* first character */
     int end_line, end_col;       /* last character */
 } lev_pos;
+
+/* The path of the file a position is in (the lev_file's path, alive as
+ * long as the lev_file), or NULL for a position in no file.  File numbers
+ * are given by lev_file_new on this thread. */
+const char *lev_pos_file(lev_pos p);
 
 /* ---- keywords that stand for values (lit, north, random, ...) ----
  * X(enum suffix, spelling, category).  The category names the token kind
@@ -205,16 +212,23 @@ enum lev_sel_op {
 /* INCLUDE files nested deeper than this are refused. */
 #define LEV_MAX_INCLUDE_DEPTH 16
 
+/* 56 bytes a node (a 10 MB level has millions): the kind and depth share
+ * a word, numbers are ints (the scanner refuses larger ones), and sval2
+ * (VAR, parameters) shares its place with ival2 (DICE only). */
 typedef struct lev_expr lev_expr;
 struct lev_expr {
-    enum lev_expr_kind kind;
-    int depth;                  /* 1 + depth of the deepest argument */
-    lev_pos pos;                /* (depth sits in kind's padding: 80 bytes
-                                   a node, not 88) */
-    long ival, ival2;
-    char *sval, *sval2;
+    enum lev_expr_kind kind : 8;
+    unsigned depth : 16;        /* 1 + depth of the deepest argument
+                                   (saturates; LEV_MAX_EXPR_DEPTH is less) */
+    unsigned nargs;
+    lev_pos pos;
+    int ival;
+    union {
+        int ival2;              /* DICE */
+        char *sval2;            /* VAR, parameters */
+    };
+    char *sval;
     lev_expr **args;            /* NULL entries allowed for absent parts */
-    size_t nargs;
 };
 
 /* ---- statements ----
@@ -288,7 +302,7 @@ enum lev_stmt_kind {
 typedef struct lev_stmt lev_stmt;
 typedef struct lev_block {
     lev_stmt **v;
-    size_t n, cap;
+    unsigned n, cap;
 } lev_block;
 
 /* A MAP ... ENDMAP block: rows exactly as written (a CR before the newline
@@ -310,17 +324,17 @@ typedef struct lev_map {
 typedef struct lev_file lev_file;
 
 struct lev_stmt {
-    enum lev_stmt_kind kind;
+    enum lev_stmt_kind kind : 8;
+    unsigned has_body : 1;  /* a { } block was written (MONSTER, REGION) */
+    unsigned has_else : 1;
+    unsigned nargs;
     lev_pos pos;            /* the keyword through the end of the statement */
+    unsigned nattrs;
     lev_expr *chance;       /* "[50%]:" / "[expr]:" prefix, or NULL */
     lev_expr **args;        /* slots as in LEV_STMT_KINDS */
-    size_t nargs;
     lev_expr **attrs;       /* MONSTER/OBJECT/CONTAINER attributes (ATTR) */
-    size_t nattrs;
     char *name;             /* FUNCTION / CALL name, INCLUDE file */
     lev_block body, else_body;
-    int has_body;           /* a { } block was written (MONSTER, REGION) */
-    int has_else;
     lev_map *map;           /* MAP */
     lev_file *included;     /* INCLUDE: the parsed file, or NULL */
 };
@@ -337,6 +351,7 @@ typedef struct lev_level {
 
 struct lev_file {
     char *path;             /* name used in positions and messages */
+    unsigned id;            /* its number in positions (lev_pos.file) */
     lev_block header;       /* FUNCTION / INCLUDE before the first LEVEL */
     lev_level **levels;
     size_t nlevels, cap;

@@ -24,8 +24,9 @@ static void indent(dumper *d, int n)
 
 static void at(dumper *d, lev_pos p)
 {
-    if (p.file && d->file && strcmp(p.file, d->file) != 0)
-        fprintf(d->out, "@%s:%d:%d", p.file, p.line, p.col);
+    const char *file = lev_pos_file(p);
+    if (file && d->file && strcmp(file, d->file) != 0)
+        fprintf(d->out, "@%s:%d:%d", file, p.line, p.col);
     else
         fprintf(d->out, "@%d:%d", p.line, p.col);
 }
@@ -62,7 +63,7 @@ static void expr(dumper *d, const lev_expr *e)
     }
     switch (e->kind) {
     case LEV_E_INT:
-        fprintf(o, "%ld", e->ival);
+        fprintf(o, "%d", e->ival);
         at(d, e->pos);
         return;
     case LEV_E_STRING:
@@ -79,11 +80,11 @@ static void expr(dumper *d, const lev_expr *e)
         return;
     }
     case LEV_E_DICE:
-        fprintf(o, "%ldd%ld", e->ival, e->ival2);
+        fprintf(o, "%dd%d", e->ival, e->ival2);
         at(d, e->pos);
         return;
     case LEV_E_PERCENT:
-        fprintf(o, "%ld%%", e->ival);
+        fprintf(o, "%d%%", e->ival);
         at(d, e->pos);
         return;
     case LEV_E_WORD:

@@ -26,7 +26,7 @@ typedef struct lev_incl {
 typedef struct lev_ctx {
     diag *d;
     lev_file *file;
-    const char *path;           /* file->path, which positions point to */
+    unsigned file_id;           /* file->id, which positions carry */
     struct lev_arena *arena;    /* the file's: tree, strings, arrays */
     lev_level *level;           /* receives statements; NULL before LEVEL */
     const lev_options *opt;
@@ -71,7 +71,7 @@ void lev_ctx_include(lev_ctx *ctx, lev_stmt *s);
 static inline lev_pos lev_ctx_pos(const lev_ctx *ctx, int line, int col,
                                   int eline, int ecol)
 {
-    lev_pos p = {ctx->path, line, col, eline, ecol};
+    lev_pos p = {ctx->file_id, line, col, eline, ecol};
     return p;
 }
 

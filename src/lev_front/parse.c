@@ -194,7 +194,7 @@ static lev_file *parse_text(const char *name, const char *real,
     memset(&ctx, 0, sizeof ctx);
     ctx.d = &d;
     ctx.file = f;
-    ctx.path = f->path;
+    ctx.file_id = f->id;
     ctx.arena = lev_file_arena(f);
     ctx.opt = opt;
     ctx.chain = &me;
