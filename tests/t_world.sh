@@ -1,6 +1,7 @@
 # t_world.sh - whole dungeons: levgen --dungeon FILE --levels DIR --all.
 # For our dat/ dungeon and (with $SHARED) the UnNetHack corpus, seeds 1..N
-# (N = SPLEV_WORLD_SEEDS, default 5; make check-asan uses 3):
+# (N = SPLEV_WORLD_SEEDS, default 20, as issue 10 asks; make check-asan
+# uses 3, make check-valgrind 2):
 # every level generates; on every level the up stair reaches the down stair
 # and every branch stair or portal by walking, except on the file levels
 # whose own design cuts them off (listed below and in doc/world.md);
@@ -12,13 +13,11 @@ WORLD_DIR=$TMPD/world
 mkdir -p "$WORLD_DIR"
 
 # Levels whose design keeps a stair out of reach on foot: water, lava or
-# walls one crosses by other means (levitation, digging, teleport).
+# walls one crosses by other means (levitation, digging, teleport).  Only
+# the levels seen blocked over seeds 1..60 (doc/world.md says why each).
 WORLD_DESIGN_DAT='emberhall drowned'
 WORLD_DESIGN_CORPUS='medusa-1 medusa-2 medusa-3 medusa-4 medufill juiblex
-baalz-1 baalz-2 hellfill sheolfil sheolmid palace_f palace_e townfill-1
-tower1 tower2 tower3 tower4 wizard1 wizard2 wizard3 drgnA drgnB drgnC drgnD
-castle-1 castle-2 castle-3 valley-1 valley-2 sanctum fakewiz1 fakewiz2
-earth air fire water astral sokoban soko1-1'
+hellfill sheolfil sheolmid palace_f townfill-1 wizard3 drgnC valley-2'
 
 # Levels where only a stair inside a sealed part may be cut off, as
 # FILE:X1,Y1,X2,Y2 areas (both flips listed).  The stair, or the up stair
@@ -57,7 +56,7 @@ world_sealed() {
 # world_check NAME DUNGEON LEVDIR DESIGN-LIST [SEALED-AREAS]
 world_check() {
     w_name=$1 w_dgn=$2 w_lev=$3 w_design=$4 w_sealed=${5:-}
-    for seed in $(seq 1 "${SPLEV_WORLD_SEEDS:-5}"); do
+    for seed in $(seq 1 "${SPLEV_WORLD_SEEDS:-20}"); do
         out=$WORLD_DIR/$w_name-$seed
         run "$BIN/levgen" --dungeon "$w_dgn" --levels "$w_lev" --seed "$seed" \
             --all --out "$out"
