@@ -144,7 +144,8 @@ int splev_gen_random_lit(splev_gen *g);
 int splev_gen_nroom(const splev_gen *g);
 int splev_gen_room_index(const splev_gen *g, int k);
 /* Register a room (see the file comment); returns its model index, or
- * -1 when the model holds SPLEV_GEN_MAXMODELROOMS rooms already. */
+ * -1 when the model holds SPLEV_GEN_MAXMODELROOMS rooms already or the
+ * room lies off the map (nothing of x 1..78, y 1..19 is left). */
 int splev_gen_add_room(splev_gen *g, const splev_gen_newroom *nr);
 /* create_room: x, y on the 5x5 grid (1..5), w, h, alignments, type, lit;
  * -1 means random.  A vault (type 4) becomes a real closed 2x2 room

@@ -45,6 +45,8 @@ int splev_gen_add_room(splev_gen *g, const splev_gen_newroom *nr)
         return -1;      /* room index + 3 must fit the cell's byte */
     int lx = gen_max(nr->lx, 1), ly = gen_max(nr->ly, 1);
     int hx = gen_min(nr->hx, SPLEV_COLNO - 2), hy = gen_min(nr->hy, SPLEV_ROWNO - 2);
+    if (lx > hx || ly > hy)
+        return -1;      /* off the map (a subroom beyond its parent) */
     if (nr->lit)
         for (int x = lx - 1; x <= hx + 1; x++)
             for (int y = ly - 1; y <= hy + 1; y++)
