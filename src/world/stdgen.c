@@ -53,8 +53,9 @@ static int room_spot(splev_gen *g, int k, int *x, int *y)
 
 /* makeniche of §16.7: a one-cell niche behind the top or bottom wall of an
  * ordinary room, reached through a (secret) door, or sealed; with a trap
- * (a trap door "Vlad was here", a level teleporter "ad aerarium") behind
- * a secret corridor.  trap: 0, or the trap's name. */
+ * behind a secret corridor (a trap door engraved "Vlad was here", the
+ * vault's teleporter "ad aerarium", a level teleporter or falling rock
+ * with nothing).  trap: 0, or the trap's name. */
 static void makeniche(splev_gen *g, const char *trap)
 {
     if (g->ndoors >= SPLEV_GEN_DOORMAX)
@@ -86,10 +87,13 @@ static void makeniche(splev_gen *g, const char *trap)
                 int t = splev_trap_from_name(trap);
                 if (t > 0)
                     splev_level_add_trap(g->lev, x, y + dy, t);
-                splev_level_add_engraving(g->lev, x, y - dy, SPLEV_ENGR_DUST,
-                                          strcmp(trap, "trap door") == 0
-                                              ? "Vlad was here"
-                                              : "ad aerarium");
+                const char *engr = strcmp(trap, "trap door") == 0
+                                       ? "Vlad was here"
+                                   : strcmp(trap, "teleport") == 0
+                                       ? "ad aerarium" : NULL;
+                if (engr)
+                    splev_level_add_engraving(g->lev, x, y - dy,
+                                              SPLEV_ENGR_DUST, engr);
             }
             splev_gen_dosdoor(g, x, y, r, SPLEV_SDOOR);
         } else {
@@ -355,8 +359,13 @@ splev_level *splev_stdgen_rooms_at(const splev_genctx *ctx, uint64_t seed,
     splev_gen_makecorridors(&g, 0);
     make_niches(&g);
     int threshold = ctx->has_branch > 0 ? 4 : 3;
-    if (splev_gen_make_vault(&g) >= 0)
+    if (splev_gen_make_vault(&g) >= 0) {
         threshold++;
+        /* §16.9: now and then a niche whose one-shot teleporter leads
+         * into the vault (these levels always allow teleporting) */
+        if (gen_rn2(&g, 3) == 0)
+            makeniche(&g, "teleport");
+    }
     special_room(&g, medusa_depth, threshold);
     /* §16.5 the branch: an ordinary room that holds neither stair */
     if (ctx->has_branch > 0 && n > 0) {

@@ -72,10 +72,37 @@ static int room_seen(const splev_room *r, grid seen)
     return 0;
 }
 
+/* The vault's niche on lev: 1 when a teleport trap sits on a secret
+ * corridor with "ad aerarium" two rows away, past a room's wall; -1 when
+ * an "ad aerarium" has no such trap. */
+static int vault_niche(const splev_level *lev)
+{
+    int tele = splev_trap_from_name("teleport"), found = 0;
+    for (size_t e = 0; e < lev->nengravings; e++) {
+        const splev_engraving *en = &lev->engravings[e];
+        if (!en->text || strcmp(en->text, "ad aerarium") != 0)
+            continue;
+        int ok = 0;
+        for (size_t t = 0; t < lev->ntraps; t++) {
+            const splev_trap *tr = &lev->traps[t];
+            int dy = tr->y - en->y;
+            if (tr->type == tele && tr->x == en->x && (dy == 2 || dy == -2) &&
+                lev->cells[tr->x][tr->y].typ == SPLEV_SCORR &&
+                lev->cells[tr->x][en->y + dy / 2].typ == SPLEV_SDOOR)
+                ok = 1;
+        }
+        if (!ok)
+            return -1;
+        found = 1;
+    }
+    return found;
+}
+
 static void test_rooms(void)
 {
     int bad_count = 0, bad_size = 0, same_room = 0, unreached = 0;
     int vault_open = 0, vaults = 0, no_branch = 0, bad_stairs = 0;
+    int niches = 0, bad_niches = 0;
     long rooms = 0;
     int shops = 0, temples = 0, others = 0, bad_temple = 0;
     for (uint64_t s = 1; s <= SEEDS; s++) {
@@ -134,6 +161,9 @@ static void test_rooms(void)
             }
         }
         unreached += splev_world_check_reach(lev, NULL, 0) != 0;
+        int niche = vault_niche(lev);
+        niches += niche > 0;
+        bad_niches += niche < 0;
         splev_level_free(lev);
     }
     CHECK(bad_count == 0, "rooms: 2..40 rooms per level (%d levels off)",
@@ -150,6 +180,10 @@ static void test_rooms(void)
     CHECK(vaults > SEEDS / 10 && vault_open == 0,
           "rooms: %d treasure vaults, %d reachable by walking", vaults,
           vault_open);
+    CHECK(niches > vaults / 5 && niches < vaults / 2 && bad_niches == 0,
+          "rooms: %d of the %d vaults have the teleporter niche (one in "
+          "three asked), %d 'ad aerarium' elsewhere", niches, vaults,
+          bad_niches);
     CHECK(shops > SEEDS / 20 && temples > 0 && others > 0 && bad_temple == 0,
           "rooms: special rooms by depth: %d shops, %d temples (%d without "
           "one altar), %d others", shops, temples, bad_temple, others);
