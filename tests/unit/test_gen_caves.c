@@ -180,6 +180,33 @@ static void test_mines_nh(void)
     CHECK_TALLY(t, "NetHack caves: rooms kept, lit, joined, walled");
 }
 
+/* Room numbers already on the map (a NetHack-dialect script with a room
+ * before its INIT_MAP) send the joining to the cell-by-cell flood; one
+ * on a background cell, out of every region, must change nothing else:
+ * both floods give the same cave. */
+static void test_mines_nh_flood_paths(void)
+{
+    tally t = {0, 0};
+    for (unsigned long s = 1; s <= 50; s++) {
+        uint32_t d[2];
+        size_t n[2];
+        for (int k = 0; k < 2; k++) {
+            fixture f;
+            fx_open(&f, s);
+            f.g.dialect = SPLEV_GEN_NH36;
+            if (k)
+                f.lev->cells[1][0].roomno = 200;
+            splev_gen_mines(&f.g, SPLEV_ROOM, SPLEV_STONE, 1, 1, s & 1, 1, -1);
+            f.lev->cells[1][0].roomno = 0;
+            d[k] = level_digest(f.lev);
+            n[k] = f.lev->nrooms;
+            fx_close(&f);
+        }
+        tally_add(&t, d[0] == d[1] && n[0] == n[1] && n[0] > 0, s);
+    }
+    CHECK_TALLY(t, "NetHack caves: the mask flood and the cell flood agree");
+}
+
 static void test_solid_and_grid(void)
 {
     fixture f;
@@ -249,6 +276,7 @@ int main(void)
     test_mines_invariants();
     test_mines_fill();
     test_mines_nh();
+    test_mines_nh_flood_paths();
     test_solid_and_grid();
     test_determinism();
     test_golden();
