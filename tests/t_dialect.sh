@@ -72,6 +72,9 @@ dl_level cavewall 5 differ
 dl_level caverooms 36 differ
 dl_level caveinit 5 differ 1
 dl_level corridors 2 differ
+dl_level corrstyle 2 differ
+expect_same "corrstyle: NetHack 3.6 ignores the corridor style" \
+    "$DL/run/corrstyle-nh.txt" "$DL/run/corridors-nh.txt"
 dl_level roomplace 1 differ
 dl_level subroom 1 differ 0
 dl_level roomdoor 4 differ
