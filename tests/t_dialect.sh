@@ -91,4 +91,15 @@ for dl_env in mh-room mh-keymaze mh-lava; do
         "$BIN/levgen" --seed 1 "$DL/env/$dl_env.des"
     run "$BIN/levgen" --disasm "$DL/env/$dl_env.des"
     expect_text "$dl_env is read as NetHack 3.6" "$TMPD/out" "(NetHack 3.6)"
+    # lev_comp's .lev gives the same map as levgen's in-memory compile
+    mkdir -p "$TMPD/dl-env"
+    run "$BIN/lev_comp" -o "$TMPD/dl-env" "$DL/env/$dl_env.des"
+    dl_lev=$(ls "$TMPD/dl-env"/*.lev 2>/dev/null | head -1)
+    if [ "$RC" -ne 0 ] || [ -z "$dl_lev" ]; then
+        fail "lev_comp compiles $dl_env" "status $RC" "$(head -3 "$TMPD/err")"
+    else
+        expect_stdout "$dl_env from lev_comp's .lev" 0 "$DL/env/$dl_env.txt" \
+            "$BIN/levgen" --seed 1 "$dl_lev"
+    fi
+    rm -rf "$TMPD/dl-env"
 done
