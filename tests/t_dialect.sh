@@ -83,7 +83,7 @@ dl_level sanctum 3 differ 8
 dl_level flip 1 differ
 dl_level lregion 3 differ
 dl_level mazefill 11 differ
-dl_level same 1 same
+dl_level same 2 same
 
 # ---- MiniHack-style environments: 3.6 files by their MAZE header ----
 for dl_env in mh-room mh-keymaze mh-lava; do
