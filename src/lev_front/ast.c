@@ -296,6 +296,15 @@ lev_map *lev_map_new(void)
 
 void lev_map_add_row(lev_map *m, const char *text, size_t len, int line)
 {
+    int digits = 0;
+    for (size_t i = 0; i < len; i++)
+        digits |= (unsigned char)(text[i] - '0') <= 9;
+    lev_map_add_row_known(m, text, len, line, digits);
+}
+
+void lev_map_add_row_known(lev_map *m, const char *text, size_t len,
+                           int line, int digits)
+{
     lev_arena *a = arena();
     if (m->nrows == m->cap) {
         size_t cap = m->cap ? m->cap * 2 : 16;
@@ -304,22 +313,23 @@ void lev_map_add_row(lev_map *m, const char *text, size_t len, int line)
         m->cap = cap;
     }
     lev_map_row *r = &m->rows[m->nrows++];
-    /* One allocation: the raw row, then the row without digits (margin
-     * digits are rare: copy up to the first, filter the rest). */
-    char *t = lev_arena_alloc(a, 2 * len + 2);
-    char *cells = t + len + 1;
+    /* The raw row; the row without digits is the same text unless it has
+     * margin digits (rare), which get a filtered copy. */
+    char *t = lev_arena_alloc(a, len + 1);
     memcpy(t, text, len);
     t[len] = '\0';
-    size_t n = 0;
-    while (n < len && (unsigned char)(text[n] - '0') > 9)
-        n++;
-    memcpy(cells, text, n);
-    for (size_t i = n; i < len; i++) {
-        char c = text[i];
-        cells[n] = c;
-        n += (unsigned char)(c - '0') > 9;
+    char *cells = t;
+    size_t n = len;
+    if (digits) {
+        cells = lev_arena_alloc(a, len + 1);
+        n = 0;
+        for (size_t i = 0; i < len; i++) {
+            char c = text[i];
+            cells[n] = c;
+            n += (unsigned char)(c - '0') > 9;
+        }
+        cells[n] = '\0';
     }
-    cells[n] = '\0';
     r->text = t;
     r->len = len;
     r->line = line;

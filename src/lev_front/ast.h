@@ -386,6 +386,9 @@ void lev_block_free(lev_block *b);
 
 lev_map *lev_map_new(void);
 void lev_map_add_row(lev_map *m, const char *text, size_t len, int line);
+/* The same, when the caller has already looked for digits in the row. */
+void lev_map_add_row_known(lev_map *m, const char *text, size_t len,
+                           int line, int digits);
 void lev_map_free(lev_map *m);
 
 lev_level *lev_level_new(lev_pos pos, char *name, lev_pos name_pos);
