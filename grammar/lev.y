@@ -90,6 +90,13 @@ static void top_item(lev_ctx *ctx, lev_stmt *s);
 static void block_item(lev_ctx *ctx, lev_block *b, lev_stmt *s);
 static lev_block *take_block(lev_block *b);
 static lev_block *new_block(lev_ctx *ctx);
+static void token_words(int tok, char *buf, size_t n);
+/* NetHack 3.6 has no names (core or user functions) in its language. */
+static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
+{
+    lev_ctx_dialect(ctx, lev_span_srcpos(at), LEV_DN_UN, "the call of %s",
+                    name);
+}
 }
 
 /* No %destructor: every value lives in the file's arena (arena.h), so a
@@ -380,7 +387,8 @@ simple_stmt
         { $$ = args(S(FUNCTION, @$), 1, $4); $$->name = $2;
           $$->body = *take_block($7); $$->has_body = 1; }
     | IDENT '(' arglist ')'
-        { $$ = args(S(CALL, @$), 1, $3); $$->name = $1; }
+        { $$ = args(S(CALL, @$), 1, $3); $$->name = $1;
+          note_call(ctx, @1, $1); }
     | INCLUDE STRING
         { $$ = args(S(INCLUDE, @$), 1,
                     lev_expr_str(LEV_E_STRING, P(@2), $2));
@@ -716,14 +724,16 @@ sel_fn
         { $$ = mk_sel(P(@$), LEV_SEL_RECT, $2, NULL, NULL); }
     | FILLRECT regionish
         { $$ = mk_sel(P(@$), LEV_SEL_FILLRECT, $2, NULL, NULL); }
-    | LINE coordish '-' coordish
+    | LINE coordish line_sep coordish
         { $$ = mk_sel(P(@$), LEV_SEL_LINE, $2, $4, NULL); }
-    | RANDLINE coordish '-' coordish ',' expr
+    | RANDLINE coordish line_sep coordish ',' expr
         { $$ = mk_sel(P(@$), LEV_SEL_RANDLINE, $2, $4, $6); }
     | GROW '(' sel ')'
         { $$ = limit_depth(ctx, mk_sel(P(@$), LEV_SEL_GROW, $3, NULL, NULL)); }
     | GROW '(' dirs ',' sel ')'
-        { $$ = limit_depth(ctx, mk_sel(P(@$), LEV_SEL_GROW, $5, $3, NULL)); }
+        { $$ = limit_depth(ctx, mk_sel(P(@$), LEV_SEL_GROW, $5, $3, NULL));
+          lev_ctx_dialect(ctx, lev_span_srcpos(@3), LEV_DN_GROW,
+                          "grow with directions"); }
     | FILTER '(' PERCENT ',' sel ')'
         { lev_expr *p = E(PERCENT, @3); p->ival = $3;
           $$ = limit_depth(ctx, mk_sel(P(@$), LEV_SEL_FILTER, p, $5, NULL)); }
@@ -753,6 +763,19 @@ sel_fn
     | COMPLEMENT sel_x
         { $$ = limit_depth(ctx, mk_sel(P(@$), LEV_SEL_COMPLEMENT, $2, NULL,
                                        NULL)); }
+    ;
+
+/* The ends of a line: UnNetHack writes a '-' between them, NetHack 3.6
+ * a ','.  Either is taken in both dialects (the other one's with a
+ * -Wdialect warning): after "line (x,y)" a ',' can only go on with the
+ * second end, so no conflict arises. */
+line_sep
+    : '-'
+        { lev_ctx_dialect(ctx, lev_span_srcpos(@1), LEV_DN_UN,
+                          "'-' between the ends of a line"); }
+    | ','
+        { lev_ctx_dialect(ctx, lev_span_srcpos(@1), LEV_DN_NH,
+                          "',' between the ends of a line"); }
     ;
 
 gbound
@@ -895,10 +918,11 @@ var_ref
     ;
 
 call
-    : IDENT                     { $$ = lev_expr_str(LEV_E_CALL, P(@$), $1); }
+    : IDENT
+        { $$ = lev_expr_str(LEV_E_CALL, P(@$), $1); note_call(ctx, @1, $1); }
     | IDENT '(' arglist ')'
         { $$ = $3; $$->kind = LEV_E_CALL; $$->sval = $1; $$->ival = 1;
-          $$->pos = P(@$); }
+          $$->pos = P(@$); note_call(ctx, @1, $1); }
     ;
 
 arglist
@@ -1135,6 +1159,51 @@ static void copy_value(const LEV_STYPE *from, LEV_STYPE *to)
     *to = *from;
 }
 
+/* Tokens that only one dialect knows (doc/dialects.md); the parser notes
+ * the forms made of several tokens. */
+static void note_dialect(lev_ctx *ctx, int t, const LEV_STYPE *v,
+                         const LEV_LTYPE *l)
+{
+    srcpos at = lev_span_srcpos(*l);
+    switch (t) {
+    case MAZE:
+        lev_ctx_dialect(ctx, at, LEV_DN_NH, "the MAZE level header");
+        return;
+    case SPILL: case WALLWALK: case SOUNDS: case MON_GENERATION:
+    case VAULTGEN: case INCLUDE: case FUNCTION: {
+        char w[40];
+        token_words(t, w, sizeof w);
+        lev_ctx_dialect(ctx, at, LEV_DN_UN, "%s", w);
+        return;
+    }
+    case W_FLAG:
+        switch (v->num) {
+        case LEV_W_NOFLIPX: case LEV_W_NOFLIPY: case LEV_W_NOFLIP:
+        case LEV_W_STORMY: case LEV_W_SKY: case LEV_W_SHEOL:
+        case LEV_W_RNDVAULT:
+            lev_ctx_dialect(ctx, at, LEV_DN_UN, "flag %s",
+                            lev_word_name((int)v->num));
+        }
+        return;
+    case W_INITSTYLE:
+        if (v->num == LEV_W_SHEOLLEV)
+            lev_ctx_dialect(ctx, at, LEV_DN_UN, "INIT_MAP style sheollev");
+        return;
+    case VAR: case VARIDX: {
+        const char *name = v->str;
+        size_t n = strcspn(name, ".");
+        if (name[n])
+            lev_ctx_dialect(ctx, at, LEV_DN_UN, "the method call %s", name);
+        else if (strpbrk(name, "0123456789"))
+            lev_ctx_dialect(ctx, at, LEV_DN_UN, "a digit in the variable "
+                            "name %s", name);
+        return;
+    }
+    default:
+        return;
+    }
+}
+
 static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
                    lev_ctx *ctx)
 {
@@ -1164,6 +1233,15 @@ static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
     if (t == 0)
         *lloc = (LEV_LTYPE){ctx->line, ctx->col, ctx->line, ctx->col};
 
+    if (t > 0 && !ctx->replayed)
+        note_dialect(ctx, t, lval, lloc);
+    ctx->prev_first = ctx->tok_first;
+    /* the token can start a statement: first on its line, or after a
+     * "[50%]:" chance prefix or a '{' */
+    ctx->tok_first = ctx->tok == 0 || ctx->tok == ERRSYNC ||
+                     ctx->tok == ERRSYNC_OPEN || ctx->tok == '{' ||
+                     (ctx->tok == ':' && ctx->prev_tok == ']') ||
+                     lloc->first_line > ctx->tok_loc.last_line;
     ctx->prev_ident = ctx->cur_ident;
     ctx->cur_ident = t == IDENT ? lval->str : NULL;    /* arena: no copy */
     ctx->prev_tok = ctx->tok;
@@ -1300,6 +1378,31 @@ static void unknown_word(lev_ctx *ctx, const char *w, lev_span loc)
         diag_error(ctx->d, pos, "unknown word '%.60s'", w);
 }
 
+/* The statements written "KEYWORD: ..." in either dialect. */
+static const char *const colon_statements[] = {
+    "MESSAGE", "LEVEL", "MAZE", "INIT_MAP", "FLAGS", "GEOMETRY", "OBJECT",
+    "CONTAINER", "MONSTER", "TRAP", "DOOR", "ROOMDOOR", "DRAWBRIDGE",
+    "MAZEWALK", "WALLIFY", "REGION", "ALTAR", "LADDER", "STAIR", "PORTAL",
+    "TELEPORT_REGION", "BRANCH", "FOUNTAIN", "SINK", "POOL", "WALLWALK",
+    "NON_DIGGABLE", "NON_PASSWALL", "ROOM", "SUBROOM", "RANDOM_CORRIDORS",
+    "CORRIDOR", "SPILL", "TERRAIN", "REPLACE_TERRAIN", "MON_GENERATION",
+    "GOLD", "GRAVE", "ENGRAVING", "MINERALIZE", "SOUNDS", "SHUFFLE",
+    "VAULTGEN", NULL,
+};
+
+/* "WORD:" at the start of a line: close to a statement keyword, a
+ * misspelling; else a statement neither dialect has. */
+static void unknown_statement(lev_ctx *ctx, const char *w, lev_span loc)
+{
+    const char *s = suggest_word(w, colon_statements);
+    if (s)
+        diag_error(ctx->d, lev_span_srcpos(loc),
+                   "unknown word '%.60s', did you mean %s?", w, s);
+    else
+        diag_error(ctx->d, lev_span_srcpos(loc), "unknown statement '%.60s' "
+                   "(not part of the UnNetHack or NetHack 3.6 language)", w);
+}
+
 static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
                       const char *msg)
 {
@@ -1339,9 +1442,13 @@ static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
         ctx->sync_braces = ctx->tok == '{';
     }
 
-    /* An unknown word at the start of a statement ("MONSTR: ..."). */
+    /* An unknown word at the start of a statement: a misspelt keyword
+     * ("MONSTR: ...") or a statement of some other variant ("FORGE: ..."). */
     if (ctx->prev_tok == IDENT && ctx->tok == ':' && ctx->prev_ident) {
-        unknown_word(ctx, ctx->prev_ident, ctx->prev_loc);
+        if (ctx->prev_first)
+            unknown_statement(ctx, ctx->prev_ident, ctx->prev_loc);
+        else
+            unknown_word(ctx, ctx->prev_ident, ctx->prev_loc);
         return;
     }
     if (ctx->tok == IDENT && ctx->cur_ident) {

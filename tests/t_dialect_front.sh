@@ -28,6 +28,20 @@ for des in $DD/disasm/*.des; do
     fi
 done
 
+# ---- ',' and '-' between the ends of a line give the same code (the
+# listings differ only in the source file name) ----
+run "$LC" --disasm $DD/disasm/line_comma.des
+rc1=$RC
+sed 's/line_comma/FILE/' "$TMPD/out" >"$TMPD/comma.dis"
+run "$LC" -Wno-dialect --disasm $DD/disasm/line_dash_.des
+sed 's/line_dash_/FILE/' "$TMPD/out" >"$TMPD/dash.dis"
+if [ "$rc1" -eq 0 ] && [ "$RC" -eq 0 ] && grep -q SEL_RNDLINE "$TMPD/dash.dis" &&
+   cmp -s "$TMPD/comma.dis" "$TMPD/dash.dis"; then
+    pass "dialect line separators same code"
+else
+    fail "dialect line separators same code" "status $rc1 $RC"
+fi
+
 # ---- syntax-tree goldens ----
 for des in $DD/ast/*.des; do
     name=$(basename "$des" .des)

@@ -41,6 +41,7 @@ typedef struct chk {
     uint32_t flags;
     uint32_t vault_freq;
     int vaultgen_seen;
+    int dialect;                /* SPLEV_DIALECT_* of the file checked */
 } chk;
 
 /* ---- diagnostics at a token of any file ---- */
@@ -117,6 +118,25 @@ static void extra(chk *c, lev_pos p, const char *fmt, ...)
     va_start(ap, fmt);
     report(c, 1, p, fmt, ap);
     va_end(ap);
+}
+
+/* A name only one dialect knows (a room type, a trap) used in a file of
+ * the other: -Wdialect (doc/dialects.md). */
+static void dialect_name(chk *c, lev_pos p, const char *what,
+                         const char *name, const char *const *un_only,
+                         const char *const *nh_only)
+{
+    if (c->o->no_dialect_warnings)
+        return;
+    int nh = c->dialect == SPLEV_DIALECT_NETHACK36;
+    const char *const *l = nh ? un_only : nh_only;
+    for (; *l; l++)
+        if (strcmp(*l, name) == 0) {
+            char w[120];
+            snprintf(w, sizeof w, "%s \"%.60s\"", what, name);
+            warn(c, p, nh ? LEV_WDIALECT_UN : LEV_WDIALECT_NH, w);
+            return;
+        }
 }
 
 /* A parenthesised list of n elements, whatever the parser named it. */
@@ -736,12 +756,20 @@ static void check_room_type(chk *c, const lev_expr *e, int *ordinary)
             "not %s", describe(c, e));
         return;
     }
+    static const char *const un_only[] = {
+        "rndvault", "garden", "lemurepit", "tin shop", "music shop",
+        "pet shop", "black market", "black market foyer", NULL};
+    static const char *const nh_only[] = {"health food shop", NULL};
     int known = lev_room_type(e->sval) >= 0;
     if (c->o->names && lev_names_kind(c->o->names, LEV_NK_ROOM)->n) {
         int case_only;
-        known = lev_names_find(c->o->names, LEV_NK_ROOM, e->sval, 0,
-                               &case_only) && !case_only;
+        /* the table is UnNetHack's: NetHack 3.6's own type is built in */
+        known = (lev_names_find(c->o->names, LEV_NK_ROOM, e->sval, 0,
+                                &case_only) && !case_only) ||
+                strcmp(e->sval, nh_only[0]) == 0;
     }
+    if (known)
+        dialect_name(c, e->pos, "room type", e->sval, un_only, nh_only);
     if (!known) {
         warn(c, e->pos, "unknown room type \"%s\", making an ordinary room",
              e->sval);
@@ -861,7 +889,13 @@ static void check_region_stmt(chk *c, const lev_stmt *s)
     want_region(c, arg(s, 0), "the area");
     want_word(c, arg(s, 1), w_light, 1, "the light");
     int ordinary;
-    check_room_type(c, arg(s, 2), &ordinary);
+    const lev_expr *type = arg(s, 2);
+    check_room_type(c, type, &ordinary);
+    /* REGION adds MAXRTYPE + 1 to the type when unfilled (doc/formats.md),
+     * so a type beyond UnNetHack's 0..34 has no code there */
+    if (type->kind == LEV_E_STRING && lev_room_type(type->sval) > 34)
+        err(c, type->pos, "room type \"%s\" can be given to a ROOM or "
+            "SUBROOM, not to a REGION (doc/dialects.md)", type->sval);
     check_room_flags(c, arg(s, 3));
     if (s->has_body)
         enter_room_block(c, s, 1);
@@ -1182,6 +1216,10 @@ static void check_trap(chk *c, const lev_stmt *s)
                                    &case_only) ||
                     strcmp(t->sval, "vibrating square") == 0;
         }
+        static const char *const un_only[] = {"cold", NULL};
+        static const char *const nh_only[] = {"vibrating square", NULL};
+        if (known)
+            dialect_name(c, t->pos, "trap", t->sval, un_only, nh_only);
         if (!known) {
             static const char *builtin[SPLEV_TRAP_COUNT + 1];
             for (int i = 1; i < SPLEV_TRAP_COUNT; i++)
@@ -1791,6 +1829,8 @@ static void add_file(chk *c, const lev_file *f)
 static void check_file(chk *c, const lev_file *f)
 {
     add_file(c, f);
+    int outer = c->dialect;
+    c->dialect = f->dialect;
     lev_scope none;
     lev_scope_init(&none);
     for (size_t i = 0; i < f->header.n && !c->d.gave_up; i++) {
@@ -1802,8 +1842,10 @@ static void check_file(chk *c, const lev_file *f)
             check_function(c, s);
     }
     lev_scope_free(&none);
+    c->dialect = f->dialect;    /* an INCLUDEd file may have changed it */
     for (size_t i = 0; i < f->nlevels && !c->d.gave_up; i++)
         check_level(c, f, f->levels[i]);
+    c->dialect = outer;
 }
 
 lev_plan *lev_check(const lev_file *f, const lev_check_opts *opt)

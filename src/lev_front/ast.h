@@ -365,6 +365,11 @@ struct lev_file {
     size_t src_len;
 };
 
+/* The -Wdialect warnings (doc/dialects.md), for a construct (%s) only
+ * UnNetHack or only NetHack 3.6 has, in a file of the other dialect. */
+#define LEV_WDIALECT_UN "%s is UnNetHack, not NetHack 3.6 [-Wdialect]"
+#define LEV_WDIALECT_NH "%s is NetHack 3.6, not UnNetHack [-Wdialect]"
+
 /* ---- constructors (ast.c) ---- */
 lev_expr *lev_expr_new(enum lev_expr_kind kind, lev_pos pos);
 /* Appends an argument (NULL allowed) and keeps depth up to date. */

@@ -23,6 +23,16 @@ typedef struct lev_incl {
     const char *real;           /* canonical path, or NULL for a buffer */
 } lev_incl;
 
+/* A construct of one dialect only, or one the dialects read differently
+ * (doc/dialects.md): reported as a -Wdialect warning once the parse is
+ * over and the file's dialect is known. */
+enum { LEV_DN_UN, LEV_DN_NH, LEV_DN_GROW };
+typedef struct lev_dnote {
+    srcpos pos;
+    int kind;                   /* LEV_DN_* */
+    const char *what;           /* in the arena */
+} lev_dnote;
+
 typedef struct lev_ctx {
     diag *d;
     lev_file *file;
@@ -63,8 +73,22 @@ typedef struct lev_ctx {
     int stmt_kw;                /* keyword token starting the statement */
     int stmt_commas;            /* top-level commas since that keyword */
     int stmt_nesting;
+    int tok_first;              /* tok can start a statement (lev.y) */
+    int prev_first;             /* and prev_tok could */
+
+    /* ---- dialect notes ---- */
+    lev_dnote *dnotes;
+    size_t ndnotes, capdnotes;
+    int map_noted;              /* this MAP block's UnNetHack character */
 } lev_ctx;
 
+/* parse.c: note a construct of one dialect (LEV_DN_*) at pos. */
+void lev_ctx_dialect(lev_ctx *ctx, srcpos pos, int kind, const char *fmt,
+                     ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
 /* parse.c: handle an INCLUDE statement (parse the file, attach it). */
 void lev_ctx_include(lev_ctx *ctx, lev_stmt *s);
 /* A position in this file (inline: the parser makes one per node). */

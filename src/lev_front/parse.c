@@ -9,6 +9,7 @@
 #include "splev/levcomp.h"
 
 #include <errno.h>
+#include <stdarg.h>
 #include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -170,6 +171,69 @@ static int file_dialect(const lev_file *f, const lev_options *opt)
     return SPLEV_DIALECT_UNNETHACK;
 }
 
+/* ---- -Wdialect ---- */
+
+void lev_ctx_dialect(lev_ctx *ctx, srcpos pos, int kind, const char *fmt,
+                     ...)
+{
+    if (ctx->opt->no_dialect_warnings)
+        return;
+    char buf[200];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(buf, sizeof buf, fmt, ap);
+    va_end(ap);
+    if (ctx->ndnotes == ctx->capdnotes) {
+        ctx->capdnotes = ctx->capdnotes ? ctx->capdnotes * 2 : 8;
+        ctx->dnotes = xrealloc(ctx->dnotes,
+                               ctx->capdnotes * sizeof *ctx->dnotes);
+    }
+    lev_dnote *n = &ctx->dnotes[ctx->ndnotes++];
+    n->pos = pos;
+    n->kind = kind;
+    n->what = lev_arena_strndup(ctx->arena, buf, strlen(buf));
+}
+
+static int cmp_dnote(const void *a, const void *b)
+{
+    const lev_dnote *x = a, *y = b;
+    if (x->pos.line != y->pos.line)
+        return x->pos.line < y->pos.line ? -1 : 1;
+    if (x->pos.col != y->pos.col)
+        return x->pos.col < y->pos.col ? -1 : 1;
+    return x < y ? -1 : x > y;
+}
+
+/* The notes that concern the file's dialect, in text order.  A grow with
+ * directions is reported only when nothing else tells the dialect: the
+ * file was not forced, has no MAZE header and no UnNetHack-only
+ * construct, so it could have been written for either game. */
+static void report_dialect(diag *d, lev_ctx *ctx, const lev_file *f)
+{
+    int un_marks = 0;
+    for (size_t i = 0; i < ctx->ndnotes; i++)
+        un_marks |= ctx->dnotes[i].kind == LEV_DN_UN;
+    int either = ctx->opt->dialect == SPLEV_LEVCOMP_DIALECT_AUTO &&
+                 f->dialect == SPLEV_DIALECT_UNNETHACK && !un_marks;
+    int nh = f->dialect == SPLEV_DIALECT_NETHACK36;
+    if (ctx->ndnotes > 1)
+        qsort(ctx->dnotes, ctx->ndnotes, sizeof *ctx->dnotes, cmp_dnote);
+    for (size_t i = 0; i < ctx->ndnotes; i++) {
+        const lev_dnote *n = &ctx->dnotes[i];
+        if (n->kind == LEV_DN_UN && nh)
+            diag_warning(d, n->pos, LEV_WDIALECT_UN, n->what);
+        else if (n->kind == LEV_DN_NH && !nh)
+            diag_warning(d, n->pos, LEV_WDIALECT_NH, n->what);
+        else if (n->kind == LEV_DN_GROW && either)
+            diag_warning(d, n->pos, "%s: NetHack 3.6 grows the other way; "
+                         "read as UnNetHack (--dialect nethack36 for "
+                         "NetHack 3.6) [-Wdialect]", n->what);
+    }
+    free(ctx->dnotes);
+    ctx->dnotes = NULL;
+    ctx->ndnotes = ctx->capdnotes = 0;
+}
+
 /* ---- one file ---- */
 /* text (len bytes and a NUL, from malloc) becomes the file's: later stages
  * (the checker) quote source lines from f->src. */
@@ -207,6 +271,7 @@ static lev_file *parse_text(const char *name, const char *real,
     if (lev_run_parser(&ctx, text, len) != 0 && d.errors == 0)
         diag_error_nopos(&d, "could not be parsed");
     f->dialect = file_dialect(f, opt);
+    report_dialect(&d, &ctx, f);
     /* After a syntax error an assignment may be missing from the tree:
      * checking the variables then would only repeat that error. */
     if (d.errors == 0)

@@ -55,6 +55,8 @@ static const char *const room_type_names[] = {
     [28] = "tool shop", [29] = "book shop", [30] = "tin shop",
     [31] = "music shop", [32] = "pet shop", [33] = "candle shop",
     [34] = "black market",
+    /* NetHack 3.6's vegetarian food shop; UnNetHack has no code for it */
+    [35] = "health food shop",
 };
 
 static const char *const flag_names[SPLEV_F_COUNT] = {
