@@ -325,3 +325,141 @@ if [ -x "$LC" ]; then
         pass "lev_comp -o a plain file: exit 1"
     fi
 fi
+
+# ---- lev_comp: the bad-input items of issue 8, each with its exact
+# diagnostic (the first line of the report) and nothing written ----
+if [ -x "$LC" ]; then
+    B=$H/des
+    mkdir -p "$B"
+    # bad_des NAME FILE STATUS FIRSTLINE: lev_comp -o OUT FILE (run in $B,
+    # so messages name FILE as given) exits STATUS, its first line of
+    # diagnostics is FIRSTLINE, and OUT stays empty.
+    bad_des() {
+        rm -rf "$B/out"
+        mkdir -p "$B/out"
+        run sh -c 'cd "$1" && shift && exec "$@"' sh "$B" "$LC" -o out "$2"
+        if crashed || [ "$RC" -ne "$3" ]; then
+            fail "lev_comp $1: exit $3" "status $RC" "$(head -3 "$TMPD/err")"
+        else
+            pass "lev_comp $1: exit $3"
+        fi
+        if [ "$(head -1 "$TMPD/err")" = "$4" ]; then
+            pass "lev_comp $1: diagnostic"
+        else
+            fail "lev_comp $1: diagnostic" "expected: $(printf '%s' "$4" | cut -c1-300)" \
+                "got: $(head -1 "$TMPD/err" | cut -c1-300)"
+        fi
+        if [ -z "$(ls -A "$B/out")" ]; then
+            pass "lev_comp $1: nothing written"
+        else
+            fail "lev_comp $1: nothing written" "$(ls -A "$B/out")"
+        fi
+    }
+    # A message quoting a 1 MB word shows 800 bytes of its start and 200 of
+    # its end around "..."; the quoted source line is cut at 200 columns.
+    # cut_msg PREFIX N SUFFIX: that shortened message for a word of N x.
+    cut_msg() {
+        awk -v p="$1" -v n="$2" -v s="$3" 'BEGIN { x = "x";
+            while (length(x) < n) x = x x; m = p substr(x, 1, n) s;
+            print substr(m, 1, 800) "..." substr(m, length(m) - 199) }'
+    }
+    x1m=$(awk 'BEGIN { s = "x"; while (length(s) < 1048576) s = s s; printf "%s", s }')
+    printf 'LEVEL:"a"\nGOLD:1,%s\n' "$x1m" >"$B/tok-word.des"
+    bad_des "1 MB word" tok-word.des 1 \
+        "tok-word.des:2:8: error: $(cut_msg "unknown word '" 1048576 "'")"
+    if [ "$(wc -c <"$TMPD/err")" -lt 2000 ]; then
+        pass "lev_comp 1 MB word: the report is short"
+    else
+        fail "lev_comp 1 MB word: the report is short" "$(wc -c <"$TMPD/err") bytes of diagnostics"
+    fi
+    printf 'LEVEL:"a"\nGOLD:1,$%s\n' "$x1m" >"$B/tok-var.des"
+    bad_des "1 MB variable name" tok-var.des 1 \
+        "tok-var.des:2:8: error: $(cut_msg 'variable $' 1048576 ' is used before any assignment to it')"
+    awk 'BEGIN { print "LEVEL:\"big\""; print "GEOMETRY:center,center"; print "MAP"; r = "";
+                 for (i = 0; i < 1000; i++) r = r "-.|.";
+                 for (i = 0; i < 2600; i++) print r; print "ENDMAP" }' >"$B/bigmap.des"
+    bad_des "10 MB MAP" bigmap.des 1 "bigmap.des:25:1: error: the map has 2600 rows; at most 21"
+    for kind in LOOP IF FUNCTION; do
+        awk -v k=$kind 'BEGIN {
+            if (k != "FUNCTION") print "LEVEL:\"deep\"";
+            for (i = 0; i < 500; i++)
+                if (k == "LOOP") print "LOOP [2] {";
+                else if (k == "IF") print "IF [50%] {";
+                else printf "FUNCTION f%d() {\n", i;
+            print "OBJECT:random,random";
+            for (i = 0; i < 500; i++) print "}";
+            if (k == "FUNCTION") print "LEVEL:\"deep\"\nf0()" }' >"$B/nest-$kind.des"
+    done
+    bad_des "500 nested LOOPs" nest-LOOP.des 1 \
+        "nest-LOOP.des:258:6: error: more than 256 nested brackets and blocks; this is the limit"
+    bad_des "500 nested IFs" nest-IF.des 1 \
+        "nest-IF.des:258:4: error: more than 256 nested brackets and blocks; this is the limit"
+    bad_des "500 nested FUNCTIONs" nest-FUNCTION.des 1 \
+        "nest-FUNCTION.des:257:14: error: more than 256 nested brackets and blocks; this is the limit"
+    # 500 FUNCTIONs calling each other compile; running them stops at the
+    # call depth limit with a positioned error.
+    awk 'BEGIN { print "FUNCTION f500() { OBJECT:random,random }";
+                 for (i = 499; i >= 0; i--) printf "FUNCTION f%d() {\n f%d()\n}\n", i, i + 1;
+                 print "LEVEL:\"calls\""; print "f0()" }' >"$B/calls.des"
+    expect_status "lev_comp 500 chained FUNCTIONs compile" 0 "$LC" -o "$B" "$B/calls.des"
+    expect_status "levgen 500 chained FUNCTIONs: call depth" 1 "$BIN/levgen" "$B/calls.lev"
+    expect_text "levgen 500 chained FUNCTIONs: positioned error" "$TMPD/err" \
+        "calls.des:1203: error: calls nested deeper than 100 (runaway recursion?)"
+    printf 'LEVEL:"%%n%%s"\nOBJECT:random,random\n' >"$B/pct.des"
+    bad_des "%-format level name" pct.des 1 \
+        "pct.des:1:7: error: a level name may contain only a %i counter like %04i"
+    awk 'BEGIN { srand(11); for (i = 0; i < 65536; i++) printf "%c", int(rand() * 256) }' \
+        >"$B/garbage.des" 2>/dev/null
+    bad_des "binary garbage" garbage.des 1 "garbage.des:1:1: error: non-ASCII bytes outside a string"
+    expect_text "lev_comp binary garbage: stops at the error limit" "$TMPD/err" \
+        "garbage.des: error: too many errors, stopping"
+    : >"$B/empty.des"
+    bad_des "empty file" empty.des 0 "empty.des: warning: no LEVEL in this file"
+    printf '# nothing but comments\n\n   # and blanks\n' >"$B/comments.des"
+    bad_des "comment-only file" comments.des 0 "comments.des: warning: no LEVEL in this file"
+    printf 'LEVEL:"x"\nEXIT\000\n' >"$B/nul.des"
+    bad_des "NUL byte" nul.des 1 "nul.des:2:5: error: a NUL byte in the text"
+    printf 'LEVEL:"x"\n\200EXIT\n' >"$B/x80.des"
+    bad_des "byte 0x80" x80.des 1 "x80.des:2:1: error: non-ASCII byte outside a string"
+    printf 'LEVEL:"x"\n  \377\n' >"$B/xff.des"
+    bad_des "byte 0xFF" xff.des 1 "xff.des:2:3: error: non-ASCII byte outside a string"
+    printf 'LEVEL:"x"\nMESSAGE:"abc\n' >"$B/unstr.des"
+    bad_des "unterminated string" unstr.des 1 "unstr.des:2:9: error: unterminated string: no closing '\"'"
+    printf 'LEVEL:"x"\nGEOMETRY:center,center\nMAP\n...\n...\n' >"$B/unmap.des"
+    bad_des "unterminated MAP" unmap.des 1 "unmap.des:3:1: error: MAP block without ENDMAP"
+    printf 'LEVEL:"x"\nLOOP [2] {\nMESSAGE:"a"\n' >"$B/unblock.des"
+    bad_des "unterminated block" unblock.des 1 \
+        "unblock.des:4:1: error: the end of the file is not expected after a string in double quotes"
+    # A comment runs to the end of its line: one cut off by the end of the
+    # file is a whole comment, and the level before it is written.
+    printf 'LEVEL:"x"\nMESSAGE:"a"\n# a comment with no newline' >"$B/eofcomment.des"
+    expect_status "lev_comp comment cut by the end of the file" 0 "$LC" -o "$B" "$B/eofcomment.des"
+    expect_text "lev_comp comment cut by the end of the file: level written" "$B/x.lev" "SPLEV"
+    printf 'INCLUDE "cyc2.des"\n' >"$B/cyc1.des"
+    printf 'INCLUDE "cyc1.des"\nLEVEL:"x"\n' >"$B/cyc2.des"
+    bad_des "INCLUDE cycle" cyc1.des 1 "cyc2.des:1:9: error: INCLUDE cycle: cyc1.des -> cyc2.des -> cyc1.des"
+    i=0
+    while [ $i -le 20 ]; do
+        printf 'INCLUDE "d%d.des"\n' $((i + 1)) >"$B/d$i.des"
+        i=$((i + 1))
+    done
+    bad_des "INCLUDE depth" d0.des 1 \
+        "d16.des:1:9: error: INCLUDE files nested more than 16 deep: d0.des -> d1.des -> d2.des -> d3.des -> d4.des -> d5.des -> d6.des -> d7.des -> d8.des -> d9.des -> d10.des -> d11.des -> d12.des -> d13.des -> d14.des -> d15.des -> d16.des -> d17.des"
+    # 4,000-character paths: the output directory and the input file.
+    printf 'LEVEL:"ok"\nMESSAGE:"a"\n' >"$B/ok.des"
+    run "$LC" -o "$B/${long%/}" "$B/ok.des"
+    if crashed || [ "$RC" -ne 1 ]; then
+        fail "lev_comp 4000-character output path: exit 1" "status $RC"
+    else
+        pass "lev_comp 4000-character output path: exit 1"
+    fi
+    expect_text "lev_comp 4000-character output path: says why" "$TMPD/err" \
+        "lev_comp: cannot create $B/${long%/}: No such file or directory"
+    bad_des "4000-character input path" "$long.des" 1 \
+        "$long.des: error: cannot open: No such file or directory"
+    # A script that loops forever ends with the positioned step-limit error.
+    printf 'LEVEL:"forever"\nFOR $i = 1 TO 2000000000 {\n  WALLIFY\n}\n' >"$B/forever.des"
+    expect_status "levgen endless loop: step limit" 1 "$BIN/levgen" "$B/forever.des"
+    expect_text "levgen endless loop: positioned error" "$TMPD/err" \
+        "forever.des:3: error: step limit of 10000000 reached (runaway script?)"
+fi

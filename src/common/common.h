@@ -119,6 +119,10 @@ void diag_note(diag *d, srcpos pos, const char *fmt, ...)
     __attribute__((format(printf, 3, 4)))
 #endif
     ;
+/* The longest message text shown; a longer one shows its first
+ * DIAG_MSG_MAX - DIAG_MSG_TAIL and last DIAG_MSG_TAIL bytes around "...". */
+#define DIAG_MSG_MAX 1000
+#define DIAG_MSG_TAIL 200
 void diag_vreport(diag *d, const char *kind, srcpos pos, const char *fmt,
                   va_list ap);
 /* An error with no position: "file: error: message". */

@@ -6,6 +6,7 @@
 #include "common.h"
 
 #include <ctype.h>
+#include <stdlib.h>
 #include <string.h>
 
 void diag_init(diag *d, const char *file, const char *src, size_t len)
@@ -76,7 +77,23 @@ void diag_vreport(diag *d, const char *kind, srcpos pos, const char *fmt,
                 pos.col > 0 ? pos.col : 1, kind);
     else
         fprintf(d->out, "%s: %s: ", d->file, kind);
-    vfprintf(d->out, fmt, ap);
+    /* Messages quote the input (words, names, strings): a 1 MB word must
+     * not make a 1 MB message, so a long one keeps its start and its end
+     * (what the message says about the word) around a "...". */
+    va_list ap2;
+    va_copy(ap2, ap);
+    char small[DIAG_MSG_MAX + 1];
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    if (n <= DIAG_MSG_MAX) {
+        fputs(small, d->out);
+    } else {
+        char *msg = xmalloc((size_t)n + 1);
+        vsnprintf(msg, (size_t)n + 1, fmt, ap2);
+        fprintf(d->out, "%.*s...%s", DIAG_MSG_MAX - DIAG_MSG_TAIL, msg,
+                msg + n - DIAG_MSG_TAIL);
+        free(msg);
+    }
+    va_end(ap2);
     fputc('\n', d->out);
     if (pos.line > 0)
         quote_line(d, pos.line, pos.col > 0 ? pos.col : 1);

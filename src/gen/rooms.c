@@ -294,6 +294,13 @@ int splev_gen_create_subroom(splev_gen *g, int parent, int x, int y, int w,
     int pw = pr->hx - pr->lx + 1, ph = pr->hy - pr->ly + 1;
     if (pw < 4 || ph < 4)
         return -1;
+    /* Keep explicit offsets and sizes to what the map holds, so that the
+     * sums below cannot overflow (values the compiler accepts are
+     * unchanged in effect: add_room keeps the room on the map). */
+    x = gen_min(x, SPLEV_COLNO);
+    y = gen_min(y, SPLEV_ROWNO);
+    w = gen_min(w, SPLEV_COLNO);
+    h = gen_min(h, SPLEV_ROWNO);
     if (w < 0)
         w = gen_rnd(g, pw - 3);
     if (h < 0)
