@@ -1150,8 +1150,9 @@ static void check_init_map(chk *c, const lev_stmt *s)
             lev_word_name(style));
 }
 
-/* The MAP block: at most 76x21, rows of one width (the first bad row is
- * reported). */
+/* The MAP block: at most 76x21 (the first row too wide is an error),
+ * rows of one width (the first ragged row is a pedantic warning; the rows
+ * after it are still measured). */
 static void check_map(chk *c, const lev_stmt *s)
 {
     const lev_map *m = s->map;
@@ -1168,6 +1169,7 @@ static void check_map(chk *c, const lev_stmt *s)
         err(c, p, "the map has %zu rows; at most %d", m->nrows, MAX_MAP_H);
     }
     size_t w0 = m->rows[0].ncells;
+    int ragged = 0;
     for (size_t i = 0; i < m->nrows; i++) {
         const lev_map_row *r = &m->rows[i];
         p.line = r->line;
@@ -1178,11 +1180,11 @@ static void check_map(chk *c, const lev_stmt *s)
                 r->ncells, MAX_MAP_W);
             break;
         }
-        if (r->ncells != w0) {
+        if (r->ncells != w0 && !ragged) {
             p.col = (int)(r->ncells < w0 ? r->ncells : w0) + 1;
             extra(c, p, "map row %zu is %zu characters wide, row 1 is %zu; "
                  "short rows are filled with stone", i + 1, r->ncells, w0);
-            break;
+            ragged = 1;
         }
     }
     const lev_expr *h = arg(s, 0), *v = arg(s, 1), *at = arg(s, 2);
