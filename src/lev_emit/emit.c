@@ -48,7 +48,6 @@ typedef struct em {
     int line_moved;         /* file/line set since the last instruction */
     int containers, monster_block;
     uint16_t coord_uses[SPLEV_COLNO][SPLEV_ROWNO]; /* literal (x,y) counts */
-    int16_t terrain_of[256];    /* map character -> terrain, -1 unknown yet */
     char *err;
     size_t errlen;
     int failed;
@@ -854,6 +853,20 @@ static void e_init_map(em *m, const lev_stmt *s)
     emit(m, OP_INIT_MAP, 0, 0, style);
 }
 
+/* Map character -> terrain number, for every byte: filled once per
+ * thread, so a map costs one table load per cell. */
+static const char *terrain_table(void)
+{
+    static _Thread_local char tbl[256];
+    static _Thread_local int filled;
+    if (!filled) {
+        for (int c = 0; c < 256; c++)
+            tbl[c] = (char)splev_terrain_from_mapchar(c);
+        filled = 1;
+    }
+    return tbl;
+}
+
 /* The MAP constant: width x height terrain numbers, short rows padded
  * with STONE. */
 static void e_map(em *m, const lev_stmt *s)
@@ -862,19 +875,15 @@ static void e_map(em *m, const lev_stmt *s)
     size_t w = mp->width, h = mp->nrows;
     char *cells = xcalloc(w * h + 1, 1);
     own(m, cells);
-    /* Locals for the row, its length and the memo: stores through char *
-     * may alias anything, so fields would be reloaded for every cell. */
-    int16_t *memo = m->terrain_of;
+    /* Locals for the row and its length: stores through char * may alias
+     * anything, so fields would be reloaded for every cell. */
+    const char *tbl = terrain_table();
     for (size_t y = 0; y < h; y++) {
         const unsigned char *row = (const unsigned char *)mp->rows[y].cells;
         size_t n = mp->rows[y].ncells;
         char *dst = cells + y * w;
-        for (size_t x = 0; x < n; x++) {
-            int t = memo[row[x]];
-            if (t < 0)
-                t = memo[row[x]] = (int16_t)splev_terrain_from_mapchar(row[x]);
-            dst[x] = (char)t;
-        }
+        for (size_t x = 0; x < n; x++)
+            dst[x] = tbl[row[x]];
     }
     splev_const k;
     memset(&k, 0, sizeof k);
@@ -1458,7 +1467,6 @@ unsigned char *lev_emit_level(const lev_plan *p, const lev_plan_level *pl,
     m.plan = p;
     m.err = err;
     m.errlen = errlen;
-    memset(m.terrain_of, 0xff, sizeof m.terrain_of);
     function_index(&m, NULL);
     count_block(&m, &pl->level->body);
     for (size_t i = 0; i < p->nfuncs; i++)
