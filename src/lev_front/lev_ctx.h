@@ -53,6 +53,7 @@ typedef struct lev_ctx {
     lev_map *map;               /* MAP block being read */
     lev_pos map_pos;
     int last_end_line;          /* last line of the previous token */
+    size_t vars;                /* variables seen: none, nothing to check */
 
     /* ---- error recovery (see lev.y) ---- */
     int sync;                   /* skipping to the start of a line */

@@ -273,8 +273,9 @@ static lev_file *parse_text(const char *name, const char *real,
     f->dialect = file_dialect(f, opt);
     report_dialect(&d, &ctx, f);
     /* After a syntax error an assignment may be missing from the tree:
-     * checking the variables then would only repeat that error. */
-    if (d.errors == 0)
+     * checking the variables then would only repeat that error.  A file
+     * without a variable token has none to check (most of them). */
+    if (d.errors == 0 && ctx.vars > 0)
         check_variables(&d, f);
     if (depth == 0 && d.errors == 0 && f->nlevels == 0) {
         int includes = 0;
