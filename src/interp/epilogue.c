@@ -144,15 +144,25 @@ static void flip_point(const flip *f, int *x, int *y)
         *y = f->y2 - *y + f->y1;
 }
 
+/* One axis of a box: the part inside the area [m, n] mirrored; what lies
+ * outside the area is stone, no place for anything, and is dropped.  A
+ * box that spans the whole area, or lies wholly outside it, stays. */
+static void flip_span(int on, int m, int n, int *lo, int *hi)
+{
+    int a = *lo > m ? *lo : m, b = *hi < n ? *hi : n;
+    if (!on || a > b || (*lo <= m && *hi >= n))
+        return;
+    *lo = n - b + m;
+    *hi = n - a + m;
+}
+
+/* A room or level region: each axis on its own, so that a level region
+ * reaching past the level's extents (levregion(1,0,79,20) on a level
+ * whose last column is 77) still covers the mirrored level. */
 static void flip_box(const flip *f, int *lx, int *ly, int *hx, int *hy)
 {
-    int ax = *lx, ay = *ly, bx = *hx, by = *hy;
-    flip_point(f, &ax, &ay);
-    flip_point(f, &bx, &by);
-    *lx = ax < bx ? ax : bx;
-    *hx = ax < bx ? bx : ax;
-    *ly = ay < by ? ay : by;
-    *hy = ay < by ? by : ay;
+    flip_span(f->fx, f->x1, f->x2, lx, hx);
+    flip_span(f->fy, f->y1, f->y2, ly, hy);
 }
 
 static int flip_dbdir(const flip *f, int dir)
@@ -217,6 +227,8 @@ static void flip_things(vm *v, const flip *f)
     }
     for (size_t i = 0; i < lev->nlregions; i++) {
         splev_lregion *r = &lev->lregions[i];
+        if (r->lx == 0)
+            continue;                   /* "the whole level" (§8.15) */
         flip_box(f, &r->lx, &r->ly, &r->hx, &r->hy);
         if (r->dlx || r->dly || r->dhx || r->dhy)
             flip_box(f, &r->dlx, &r->dly, &r->dhx, &r->dhy);

@@ -608,6 +608,37 @@ static void test_branch_region(void)
         splev_level_free(lev[k]);
 }
 
+/* A level region reaching past the level's extents flips with the level:
+ * the region (13,0)-(79,20) holds one floor cell of the map, (13,4); on a
+ * left/right mirror (extents 9..16) it must hold the mirrored one, (12,4),
+ * and not keep its place (the corner (79,20), outside the extents, used
+ * to stop the whole box from flipping). */
+static void test_flip_lregion(void)
+{
+    tasm *a = &A;
+    int flipped = 0, kept = 0;
+    for (uint64_t seed = 1; seed <= 8; seed++) {
+        start(a, SPLEV_F_NOFLIPY);
+        int m = asm_map(a, "------\n|...{|\n------");
+        PCOORD(a, 9, 3);                    /* the map at (10,3)..(15,5) */
+        asm_emit(a, OP_MAP, 2, 1, m);
+        levregion(a, SPLEV_LR_DOWNSTAIR, 13, 0, 79, 20);
+        char err[300];
+        splev_level *lev = run_seed(a, seed, err, sizeof err);
+        if (lev && lev->nstairs == 1 && lev->stairs[0].y == 4) {
+            int fountain = lev->cells[11][4].typ == SPLEV_FOUNTAIN;
+            if (fountain && lev->stairs[0].x == 12)
+                flipped++;
+            else if (!fountain && lev->stairs[0].x == 13)
+                kept++;
+        }
+        splev_level_free(lev);
+    }
+    CHECK(flipped > 0 && kept > 0 && flipped + kept == 8,
+          "a level region past the extents flips with the level (%d "
+          "flipped, %d kept of 8)", flipped, kept);
+}
+
 /* Emits: $a = 0; LOOP [n] { $a = $a + 1 } ; MESSAGE string($a) */
 /* n iterations of `$0 = $0 + 1` (and of `op` when it is not 0), then a
  * MESSAGE of $0; 8 instructions an iteration. */
@@ -867,6 +898,7 @@ int main(void)
     test_terrain_ops();
     test_flip();
     test_branch_region();
+    test_flip_lregion();
     test_control_flow();
     test_errors();
     return unit_status();
