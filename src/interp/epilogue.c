@@ -351,8 +351,22 @@ static int put_here(vm *v, const splev_lregion *r, int x, int y, int oneshot)
     }
 }
 
+/* Keep [*lo, *hi] to [lo_ok, hi_ok] when it is far wider: a .lev from
+ * anywhere may give any box, whose width must not overflow, and spots off
+ * the map are never taken.  Boxes a compiler writes are left as they are,
+ * so their draws do not change. */
+static void cut_span(int *lo, int *hi, int lo_ok, int hi_ok)
+{
+    if ((int64_t)*hi - *lo > 4 * (int64_t)(hi_ok + 1)) {
+        *lo = *lo < lo_ok ? lo_ok : *lo;
+        *hi = *hi > hi_ok ? hi_ok : *hi;
+    }
+}
+
 static int place_in(vm *v, const splev_lregion *r, int lx, int ly, int hx, int hy)
 {
+    cut_span(&lx, &hx, 1, XN - 1);
+    cut_span(&ly, &hy, 0, YN - 1);
     int oneshot = lx == hx && ly == hy;
     /* Each spot costs a look through the traps: charged, so that a level
      * full of traps and regions stops at the step limit. */
@@ -363,8 +377,9 @@ static int place_in(vm *v, const splev_lregion *r, int lx, int ly, int hx, int h
         if (put_here(v, r, x, y, oneshot))
             return 1;
     }
-    for (int x = lx; x <= hx; x++)
-        for (int y = ly; y <= hy && vm_steps_left(v); y++) {
+    /* the scan: only spots on the map can be taken */
+    for (int x = lx < 1 ? 1 : lx; x <= hx && x < XN && !v->failed; x++)
+        for (int y = ly < 0 ? 0 : ly; y <= hy && y < YN && vm_steps_left(v); y++) {
             vm_charge(v, 1 + v->lev->ntraps);
             if (put_here(v, r, x, y, 1))
                 return 1;
