@@ -1159,51 +1159,6 @@ static void copy_value(const LEV_STYPE *from, LEV_STYPE *to)
     *to = *from;
 }
 
-/* Tokens that only one dialect knows (doc/dialects.md); the parser notes
- * the forms made of several tokens. */
-static void note_dialect(lev_ctx *ctx, int t, const LEV_STYPE *v,
-                         const LEV_LTYPE *l)
-{
-    srcpos at = lev_span_srcpos(*l);
-    switch (t) {
-    case MAZE:
-        lev_ctx_dialect(ctx, at, LEV_DN_NH, "the MAZE level header");
-        return;
-    case SPILL: case WALLWALK: case SOUNDS: case MON_GENERATION:
-    case VAULTGEN: case INCLUDE: case FUNCTION: {
-        char w[40];
-        token_words(t, w, sizeof w);
-        lev_ctx_dialect(ctx, at, LEV_DN_UN, "%s", w);
-        return;
-    }
-    case W_FLAG:
-        switch (v->num) {
-        case LEV_W_NOFLIPX: case LEV_W_NOFLIPY: case LEV_W_NOFLIP:
-        case LEV_W_STORMY: case LEV_W_SKY: case LEV_W_SHEOL:
-        case LEV_W_RNDVAULT:
-            lev_ctx_dialect(ctx, at, LEV_DN_UN, "flag %s",
-                            lev_word_name((int)v->num));
-        }
-        return;
-    case W_INITSTYLE:
-        if (v->num == LEV_W_SHEOLLEV)
-            lev_ctx_dialect(ctx, at, LEV_DN_UN, "INIT_MAP style sheollev");
-        return;
-    case VAR: case VARIDX: {
-        const char *name = v->str;
-        size_t n = strcspn(name, ".");
-        if (name[n])
-            lev_ctx_dialect(ctx, at, LEV_DN_UN, "the method call %s", name);
-        else if (strpbrk(name, "0123456789"))
-            lev_ctx_dialect(ctx, at, LEV_DN_UN, "a digit in the variable "
-                            "name %s", name);
-        return;
-    }
-    default:
-        return;
-    }
-}
-
 static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
                    lev_ctx *ctx)
 {
@@ -1233,15 +1188,6 @@ static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
     if (t == 0)
         *lloc = (LEV_LTYPE){ctx->line, ctx->col, ctx->line, ctx->col};
 
-    if (t > 0 && !ctx->replayed)
-        note_dialect(ctx, t, lval, lloc);
-    ctx->prev_first = ctx->tok_first;
-    /* the token can start a statement: first on its line, or after a
-     * "[50%]:" chance prefix or a '{' */
-    ctx->tok_first = ctx->tok == 0 || ctx->tok == ERRSYNC ||
-                     ctx->tok == ERRSYNC_OPEN || ctx->tok == '{' ||
-                     (ctx->tok == ':' && ctx->prev_tok == ']') ||
-                     lloc->first_line > ctx->tok_loc.last_line;
     ctx->prev_ident = ctx->cur_ident;
     ctx->cur_ident = t == IDENT ? lval->str : NULL;    /* arena: no copy */
     ctx->prev_tok = ctx->tok;
@@ -1445,7 +1391,7 @@ static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
     /* An unknown word at the start of a statement: a misspelt keyword
      * ("MONSTR: ...") or a statement of some other variant ("FORGE: ..."). */
     if (ctx->prev_tok == IDENT && ctx->tok == ':' && ctx->prev_ident) {
-        if (ctx->prev_first)
+        if (ctx->ident_first)
             unknown_statement(ctx, ctx->prev_ident, ctx->prev_loc);
         else
             unknown_word(ctx, ctx->prev_ident, ctx->prev_loc);

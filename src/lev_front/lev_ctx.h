@@ -74,8 +74,9 @@ typedef struct lev_ctx {
     int stmt_kw;                /* keyword token starting the statement */
     int stmt_commas;            /* top-level commas since that keyword */
     int stmt_nesting;
-    int tok_first;              /* tok can start a statement (lev.y) */
-    int prev_first;             /* and prev_tok could */
+    int ident_first;            /* the last IDENT could start a statement:
+                                   first on its line, or after '{' or a
+                                   "[50%]:" prefix (lev.l) */
 
     /* ---- dialect notes ---- */
     lev_dnote *dnotes;
