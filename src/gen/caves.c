@@ -484,12 +484,13 @@ static int cave_lights(int t, int fg, int bg, int lit, int walled)
                    (walled && SPLEV_IS_WALL(t)));
 }
 
-/* finish_map: walls, then light over 1..79 x 0..20, whose cells are
- * foreground (f), other (o: types read from the model) or background. */
+/* finish_map: walls (h, v get them), then light over 1..79 x 0..20,
+ * whose cells are foreground (f), other (o: types read from the model) or
+ * background. */
 static void cave_finish(splev_gen *g, const uint32_t *f, const uint32_t *o,
-                        int fg, int bg, int lit, int walled)
+                        int fg, int bg, int lit, int walled, uint32_t *h,
+                        uint32_t *v)
 {
-    cave_cols h = {0}, v = {0};
     if (walled)
         cave_walls(g, f, o, fg, bg, h, v);
     uint32_t lf = cave_lights(fg, fg, bg, lit, walled) ? CAVE_ROWS : 0;
@@ -514,10 +515,28 @@ static void cave_finish(splev_gen *g, const uint32_t *f, const uint32_t *o,
             g->lev->rooms[i].rlit = 1;
 }
 
-/* mkmap of §8.2: the automaton, the joining and the finish.  With
- * fg == bg the automaton changes nothing (every count is 8). */
+/* UnNetHack's backfill: the background the finish left (neither
+ * foreground, other nor a new wall) becomes fill, lava lit. */
+static void cave_backfill(splev_gen *g, const uint32_t *f, const uint32_t *o,
+                          const uint32_t *h, const uint32_t *v, int same,
+                          int fill)
+{
+    for (int x = 1; x < SPLEV_COLNO; x++) {
+        splev_cell *col = g->lev->cells[x];
+        uint32_t bgm = CAVE_ROWS & ~o[x] & ~h[x] & ~v[x] & (same ? ~0u : ~f[x]);
+        for (uint32_t m = bgm; m; m &= m - 1) {
+            col[cave_low(m)].typ = (uint8_t)fill;
+            if (fill == SPLEV_LAVAPOOL)
+                col[cave_low(m)].lit = 1;
+        }
+    }
+}
+
+/* mkmap of §8.2: the automaton, the joining and the finish (with the
+ * backfill, fill >= 0).  With fg == bg the automaton changes nothing
+ * (every count is 8). */
 static void cave_mkmap(splev_gen *g, int fg, int bg, int smoothed,
-                       int joined, int lit, int walled)
+                       int joined, int lit, int walled, int fill)
 {
     cave_cols f = {0}, o = {0};
     int same = fg == bg;
@@ -536,22 +555,10 @@ static void cave_mkmap(splev_gen *g, int fg, int bg, int smoothed,
     cave_store(g, f, fg, bg);
     if (joined)
         cave_join_map(g, f, o, fg, bg);
-    cave_finish(g, f, o, fg, bg, lit, walled);
-}
-
-/* UnNetHack's backfill: walled, joined caves with a fill replace the
- * remaining background (lava lit). */
-static void cave_backfill(splev_gen *g, int bg, int fill)
-{
-    for (int x = 1; x < SPLEV_COLNO; x++)
-        for (int y = 0; y < SPLEV_ROWNO; y++) {
-            splev_cell *c = gen_cell(g, x, y);
-            if (c->typ != bg)
-                continue;
-            c->typ = (uint8_t)fill;
-            if (fill == SPLEV_LAVAPOOL)
-                c->lit = 1;
-        }
+    cave_cols h = {0}, v = {0};
+    cave_finish(g, f, o, fg, bg, lit, walled, h, v);
+    if (fill >= 0)
+        cave_backfill(g, f, o, h, v, fg == bg, fill);
 }
 
 void splev_gen_mines(splev_gen *g, int fg, int bg, int smoothed, int joined,
@@ -565,18 +572,18 @@ void splev_gen_mines(splev_gen *g, int fg, int bg, int smoothed, int joined,
         if (g->mines_lit_k > 0 && g->dialect == SPLEV_GEN_UN)
             lit = gen_rn2(g, 10) < g->mines_lit_k;
     }
-    if (fill > -1)
+    int un = g->dialect == SPLEV_GEN_UN;
+    /* UnNetHack's fill is a solid fill first; init_map then rewrites
+     * every cell it touched (type, light) in that dialect. */
+    if (fill > -1 && !un)
         splev_gen_solidfill(g, fill, 0);
-    cave_mkmap(g, fg, bg, smoothed, joined, lit, walled);
-    if (!walled || !joined)
-        return;
-    if (g->dialect == SPLEV_GEN_NH36) {
+    /* UnNetHack's backfill: walled, joined caves with a fill replace the
+     * remaining background. */
+    int backfill = un && walled && joined && fill > -1 &&
+                   fill < SPLEV_TERRAIN_COUNT ? fill : -1;
+    cave_mkmap(g, fg, bg, smoothed, joined, lit, walled, backfill);
+    if (walled && joined && (!un || fill > -1))
         g->lev->flags &= ~(unsigned)SPLEV_F_MAZELEVEL;
-    } else if (fill > -1) {
-        g->lev->flags &= ~(unsigned)SPLEV_F_MAZELEVEL;
-        if (fill < SPLEV_TERRAIN_COUNT)
-            cave_backfill(g, bg, fill);
-    }
 }
 
 int splev_gen_init_map(splev_gen *g, int style, int fg, int bg, int smoothed,
