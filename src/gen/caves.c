@@ -139,16 +139,20 @@ static void cave_pass_buffered(uint32_t *m, int three)
  * numbers there. */
 static void cave_store(splev_gen *g, const uint32_t *m, int fg, int bg)
 {
+    const uint8_t typ[2] = {(uint8_t)bg, (uint8_t)fg};
     int un = g->dialect == SPLEV_GEN_UN;
     for (int x = 1; x < SPLEV_COLNO; x++) {
-        splev_cell *col = g->lev->cells[x];
-        for (int y = 0; y < SPLEV_ROWNO; y++) {
-            col[y].typ = (uint8_t)((m[x] >> y & 1) ? fg : bg);
-            if (un) {
-                col[y].lit = 0;
-                col[y].roomno = 0;
+        splev_cell *c = g->lev->cells[x], *end = c + SPLEV_ROWNO;
+        uint32_t bits = m[x];
+        if (un)
+            for (; c < end; c++, bits >>= 1) {
+                c->typ = typ[bits & 1];
+                c->lit = 0;
+                c->roomno = 0;
             }
-        }
+        else
+            for (; c < end; c++, bits >>= 1)
+                c->typ = typ[bits & 1];
     }
 }
 
