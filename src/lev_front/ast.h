@@ -1,8 +1,9 @@
 /* ast.h - the des-file syntax tree built by the lev_comp front end.
  *
  * Every node carries the exact position of its first and last character
- * (lev_pos: file name, 1-based line and byte column).  Nodes are plain
- * structs with a kind; optional parts are NULL.  The tree keeps what was
+ * (lev_pos: the file as a number, lev_pos_file gives its name; 1-based line
+ * and byte column).  Nodes are plain structs with a kind; optional parts
+ * are NULL.  The tree keeps what was
  * written, not what it means: a coordinate literal, a variable and a core
  * function call are all expressions, and the checker decides whether an
  * expression fits the slot it is in.  Slots of every statement kind are
