@@ -463,3 +463,24 @@ if [ -x "$LC" ]; then
     expect_text "levgen endless loop: positioned error" "$TMPD/err" \
         "forever.des:3: error: step limit of 10000000 reached (runaway script?)"
 fi
+
+# ---- a .lev cut at every byte offset: levgen rejects each prefix with
+# the loader's reason and prints nothing ----
+TINY=tests/fuzz/seeds/lev_bin/tiny.lev
+tiny_len=$(wc -c <"$TINY")
+n=0 cut_bad=
+while [ "$n" -lt "$tiny_len" ]; do
+    head -c "$n" "$TINY" >"$H/cut.lev"
+    if [ "$n" -lt 64 ]; then why="truncated header"; else why="truncated file"; fi
+    run "$BIN/levgen" "$H/cut.lev"
+    if crashed || [ "$RC" -ne 1 ] || [ -s "$TMPD/out" ] ||
+       [ "$(cat "$TMPD/err")" != "levgen: $H/cut.lev: bad level script ($why)" ]; then
+        cut_bad="$cut_bad $n"
+    fi
+    n=$((n + 1))
+done
+if [ -z "$cut_bad" ]; then
+    pass "levgen: tiny.lev cut at each of its $tiny_len offsets: rejected, nothing printed"
+else
+    fail "levgen: tiny.lev cut at every offset" "wrong at offsets:$cut_bad" "$(head -2 "$TMPD/err")"
+fi
