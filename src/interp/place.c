@@ -111,6 +111,14 @@ int vm_somexy(vm *v, int r, int *x, int *y)
     return 0;
 }
 
+/* c + origin for a coordinate from a script from anywhere: one far off
+ * the map stays far off, without overflowing. */
+static int offset_coord(int c, int origin)
+{
+    int64_t s = (int64_t)c + origin;
+    return s > 1000000 ? 1000000 : s < -1000000 ? -1000000 : (int)s;
+}
+
 /* get_location: explicit coordinates are offset by the origin, random
  * ones drawn until the humidity test passes (§7.2). */
 static int get_location(vm *v, int *x, int *y, int h, int croom)
@@ -129,8 +137,8 @@ static int get_location(vm *v, int *x, int *y, int h, int croom)
         sy = v->ysize;
     }
     if (*x >= 0) {
-        *x += ox;
-        *y += oy;
+        *x = offset_coord(*x, ox);
+        *y = offset_coord(*y, oy);
     } else {
         int found = 0;
         int tries = 0;
