@@ -77,4 +77,17 @@ void splev_genctx_init(splev_genctx *ctx);
 splev_level *splev_run(const splev_levscript *s, const splev_genctx *ctx,
                        uint64_t seed, char *err, size_t errlen);
 
+/* A runner generates many levels in a row (levgen --count, benchmarks)
+ * with almost no allocation per level: it keeps the interpreter's
+ * buffers and the level's memory from run to run.  The levels are the
+ * ones splev_run makes, byte for byte. */
+typedef struct splev_runner splev_runner;
+splev_runner *splev_runner_new(void);
+void splev_runner_free(splev_runner *r);
+/* splev_run into the runner's own level: valid until the next run or
+ * splev_runner_free; NULL (and err) on a run-time error. */
+const splev_level *splev_runner_run(splev_runner *r, const splev_levscript *s,
+                                    const splev_genctx *ctx, uint64_t seed,
+                                    char *err, size_t errlen);
+
 #endif

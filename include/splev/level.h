@@ -240,6 +240,9 @@ typedef struct splev_level {
 /* A cleared level: every cell STONE, unlit, no rooms or things. */
 splev_level *splev_level_new(const char *name);
 void splev_level_free(splev_level *lev);
+/* Make lev what splev_level_new(name) returns, keeping its arrays'
+ * memory for the next level (many levels in a row allocate less). */
+void splev_level_reset(splev_level *lev, const char *name);
 /* The cell at (x, y), or NULL outside 0..79 x 0..20. */
 splev_cell *splev_level_cell(splev_level *lev, int x, int y);
 const splev_cell *splev_level_cell_const(const splev_level *lev, int x, int y);

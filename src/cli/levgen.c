@@ -590,16 +590,16 @@ static int check_levels(const options *o, const splev_levscript *s)
 {
     long failed = 0;
     clock_t start = clock();
+    splev_runner *r = splev_runner_new();
     for (long i = 0; i < o->count; i++) {
         uint64_t seed = o->seed + (uint64_t)i;
         char err[600];
-        splev_level *lev = splev_run(s, &o->ctx, seed, err, sizeof err);
-        if (!lev) {
+        if (!splev_runner_run(r, s, &o->ctx, seed, err, sizeof err)) {
             printf("seed %" PRIu64 ": %s\n", seed, err);
             failed++;
         }
-        splev_level_free(lev);
     }
+    splev_runner_free(r);
     double ms = (double)(clock() - start) * 1000.0 / CLOCKS_PER_SEC;
     printf("%ld levels, %ld failed, %.3f ms per level\n", o->count, failed,
            ms / (double)o->count);

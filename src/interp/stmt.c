@@ -889,11 +889,23 @@ static int pop_attrs(vm *v, int n, attr *a, int nkeys)
     return 1;
 }
 
-static void free_attrs(attr *a, int n)
+/* Attributes of one statement: on the stack unless there are many. */
+enum { ATTRS_ON_STACK = 24 };
+
+static attr *new_attrs(attr *buf, int n)
+{
+    if (n + 1 > ATTRS_ON_STACK)
+        return xcalloc((size_t)n + 1u, sizeof(attr));
+    memset(buf, 0, ((size_t)n + 1u) * sizeof(attr));
+    return buf;
+}
+
+static void free_attrs(attr *a, int n, const attr *buf)
 {
     for (int k = 0; k < n; k++)
         vm_val_release(&a[k].v);
-    free(a);
+    if (a != buf)
+        free(a);
 }
 
 static int attr_type(vm *v, const attr *a, int type)
@@ -948,7 +960,8 @@ static const char *pick_name(vm *v, const char *kind, const val *what, char *cls
 
 static int st_monster(vm *v, const splev_insn *in)
 {
-    attr *a = xcalloc(in->n + 1u, sizeof *a);
+    attr buf[ATTRS_ON_STACK];
+    attr *a = new_attrs(buf, in->n);
     val c, mon;
     int ok = pop_attrs(v, in->n, a, MK_COUNT_) &&
              vm_pop_type(v, SPLEV_V_COORD, "the position", &c) &&
@@ -972,7 +985,7 @@ static int st_monster(vm *v, const splev_insn *in)
             v->ncont = 0;
         }
     }
-    free_attrs(a, in->n);
+    free_attrs(a, in->n, buf);
     return ok;
 }
 
@@ -1043,7 +1056,8 @@ static splev_object *new_object(vm *v, int content, int x, int y, char cls,
 
 static int st_object(vm *v, const splev_insn *in)
 {
-    attr *a = xcalloc(in->n + 1u, sizeof *a);
+    attr buf[ATTRS_ON_STACK];
+    attr *a = new_attrs(buf, in->n);
     val obj;
     int ok = pop_attrs(v, in->n, a, OK_COUNT_) &&
              vm_pop_type(v, SPLEV_V_OBJ, "the object", &obj);
@@ -1082,7 +1096,7 @@ static int st_object(vm *v, const splev_insn *in)
             v->cont_path[v->ncont++] = index;
         }
     }
-    free_attrs(a, in->n);
+    free_attrs(a, in->n, buf);
     return ok;
 }
 

@@ -476,14 +476,23 @@ static int jump_taken(int op, int f)
 static void push_frame(vm *v, uint32_t func, uint32_t ret_pc)
 {
     if (v->nframes == v->capframes) {
-        v->capframes = v->capframes ? v->capframes * 2 : 8;
-        v->frames = xrealloc(v->frames, (size_t)v->capframes * sizeof *v->frames);
+        int cap = v->capframes ? v->capframes * 2 : 8;
+        v->frames = xrealloc(v->frames, (size_t)cap * sizeof *v->frames);
+        memset(v->frames + v->capframes, 0,
+               (size_t)(cap - v->capframes) * sizeof *v->frames);
+        v->capframes = cap;
     }
     frame *f = &v->frames[v->nframes++];
     f->func = func;
     f->ret_pc = ret_pc;
     uint16_t n = v->s->funcs[func].nslots;
-    f->slots = n ? xcalloc(n, sizeof *f->slots) : NULL;
+    if (n > f->capslots) {
+        free(f->slots);
+        f->slots = xcalloc(n, sizeof *f->slots);
+        f->capslots = n;
+    } else if (n) {
+        memset(f->slots, 0, n * sizeof *f->slots);
+    }
     reserve_stack(v, v->s->funcs[func].max_stack);
 }
 
@@ -493,7 +502,6 @@ static void pop_frame(vm *v)
     uint16_t n = v->s->funcs[f->func].nslots;
     for (uint16_t i = 0; i < n; i++)
         slot_clear(&f->slots[i]);
-    free(f->slots);
 }
 
 static int op_call(vm *v, const splev_insn *in)
@@ -832,22 +840,55 @@ static void shuffle_align_registers(vm *v)
     }
 }
 
-static void vm_free(vm *v)
+/* What a run leaves behind: values and frames (their buffers stay). */
+static void vm_unwind(vm *v)
 {
     while (v->nframes > 0)
         pop_frame(v);
     while (v->sp > 0)
         vm_val_release(&v->stack[--v->sp]);
-    free(v->stack);
-    free(v->frames);
     splev_gen_free(&v->gen);
 }
 
-splev_level *splev_run(const splev_levscript *s, const splev_genctx *ctx,
-                       uint64_t seed, char *err, size_t errlen)
+/* The runner: one vm whose buffers (operand stack, frames and their
+ * slots) and level survive from run to run. */
+struct splev_runner {
+    vm v;
+    splev_level *lev;
+};
+
+splev_runner *splev_runner_new(void)
+{
+    return xcalloc(1, sizeof(splev_runner));
+}
+
+void splev_runner_free(splev_runner *r)
+{
+    if (!r)
+        return;
+    for (int i = 0; i < r->v.capframes; i++)
+        free(r->v.frames[i].slots);
+    free(r->v.frames);
+    free(r->v.stack);
+    splev_level_free(r->lev);
+    free(r);
+}
+
+const splev_level *splev_runner_run(splev_runner *r, const splev_levscript *s,
+                                    const splev_genctx *ctx, uint64_t seed,
+                                    char *err, size_t errlen)
 {
     static char dummy[1];
-    vm *v = xcalloc(1, sizeof *v);
+    vm *v = &r->v;
+    val *stack = v->stack;
+    size_t cap = v->cap;
+    frame *frames = v->frames;
+    int capframes = v->capframes;
+    memset(v, 0, sizeof *v);
+    v->stack = stack;
+    v->cap = cap;
+    v->frames = frames;
+    v->capframes = capframes;
     v->s = s;
     if (ctx)
         v->ctx = *ctx;
@@ -857,7 +898,11 @@ splev_level *splev_run(const splev_levscript *s, const splev_genctx *ctx,
     v->errlen = errlen ? errlen : sizeof dummy;
     v->err[0] = 0;
     splev_rng_seed(&v->rng, seed);
-    v->lev = splev_level_new(s->name);
+    if (r->lev)
+        splev_level_reset(r->lev, s->name);
+    else
+        r->lev = splev_level_new(s->name);
+    v->lev = r->lev;
     v->lev->flags = s->flags;
     vm_gen_init(v);
     v->allow_flips = 3;
@@ -872,13 +917,19 @@ splev_level *splev_run(const splev_levscript *s, const splev_genctx *ctx,
     run_loop(v);
     if (!v->failed)
         vm_epilogue(v);
-    splev_level *lev = v->lev;
-    int failed = v->failed;
-    vm_free(v);
-    free(v);
-    if (failed) {
-        splev_level_free(lev);
-        return NULL;
+    vm_unwind(v);
+    return v->failed ? NULL : r->lev;
+}
+
+splev_level *splev_run(const splev_levscript *s, const splev_genctx *ctx,
+                       uint64_t seed, char *err, size_t errlen)
+{
+    splev_runner *r = splev_runner_new();
+    splev_level *lev = NULL;
+    if (splev_runner_run(r, s, ctx, seed, err, errlen)) {
+        lev = r->lev;
+        r->lev = NULL;
     }
+    splev_runner_free(r);
     return lev;
 }

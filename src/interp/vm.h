@@ -82,10 +82,12 @@ typedef struct slot {
     uint32_t n;
 } slot;
 
+/* Frames keep their slot buffers between calls and runs (capslots). */
 typedef struct frame {
     uint32_t func;
     uint32_t ret_pc;
     slot *slots;
+    uint32_t capslots;
 } frame;
 
 #define MAX_ROOM_NEST 8

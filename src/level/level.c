@@ -93,10 +93,10 @@ static void monster_free_fields(splev_monster *m)
     free(m->appear_as);
 }
 
-void splev_level_free(splev_level *lev)
+/* Every record's strings and nested arrays (the level's own arrays and
+ * name stay). */
+static void free_records(splev_level *lev)
 {
-    if (!lev)
-        return;
     for (size_t i = 0; i < lev->nstairs; i++)
         free(lev->stairs[i].dest);
     for (size_t i = 0; i < lev->nlregions; i++)
@@ -117,23 +117,42 @@ void splev_level_free(splev_level *lev)
         free(lev->sounds[i].text);
     for (size_t i = 0; i < lev->nmongen; i++)
         free(lev->mongen[i].name);
-    free(lev->rooms);
-    free(lev->stairs);
-    free(lev->lregions);
-    free(lev->altars);
-    free(lev->graves);
-    free(lev->engravings);
-    free(lev->golds);
-    free(lev->traps);
-    free(lev->drawbridges);
-    free(lev->monsters);
-    free(lev->objects);
-    free(lev->messages);
-    free(lev->warnings);
-    free(lev->sounds);
-    free(lev->mongen);
+}
+
+/* X-macro over the level's growable arrays. */
+#define LEVEL_ARRAYS(X) \
+    X(rooms) X(stairs) X(lregions) X(altars) X(graves) X(engravings) \
+    X(golds) X(traps) X(drawbridges) X(monsters) X(objects) X(messages) \
+    X(warnings) X(sounds) X(mongen)
+
+void splev_level_free(splev_level *lev)
+{
+    if (!lev)
+        return;
+    free_records(lev);
+#define FREE_ARRAY(f) free(lev->f);
+    LEVEL_ARRAYS(FREE_ARRAY)
+#undef FREE_ARRAY
     free(lev->name);
     free(lev);
+}
+
+void splev_level_reset(splev_level *lev, const char *name)
+{
+    free_records(lev);
+    splev_level keep = *lev;
+    memset(lev, 0, sizeof *lev);
+#define KEEP_ARRAY(f) lev->f = keep.f; lev->cap##f = keep.cap##f;
+    LEVEL_ARRAYS(KEEP_ARRAY)
+#undef KEEP_ARRAY
+    if (!name)
+        name = "";
+    if (keep.name && !strcmp(keep.name, name)) {
+        lev->name = keep.name;
+    } else {
+        free(keep.name);
+        lev->name = xstrdup(name);
+    }
 }
 
 splev_cell *splev_level_cell(splev_level *lev, int x, int y)
