@@ -1,4 +1,4 @@
-/* sel.c - selections: 80x21 boolean grids built and combined at run time,
+/* sel.c - selections: 80x21 bit grids (a 21-bit word per column) built and combined at run time,
  * always iterated x-major so random draws come in a fixed order
  * (SEMANTICS §8.3; DECISIONS 1, 4, 7, 8). */
 #include "interp/vm.h"
@@ -15,7 +15,21 @@ static int in_grid(int x, int y)
 static void set_cell(vsel *s, int x, int y)
 {
     if (in_grid(x, y))
-        s->c[x][y] = 1;
+        s->col[x] |= 1u << y;
+}
+
+/* Bits lo..hi (0 <= lo <= hi < YN). */
+static uint32_t rows(int lo, int hi)
+{
+    return (VSEL_ROWS >> (YN - 1 - hi)) & ~((1u << lo) - 1u);
+}
+
+static int count_bits(uint32_t w)
+{
+    int n = 0;
+    for (; w; w &= w - 1u)
+        n++;
+    return n;
 }
 
 static int iabs(int a)
@@ -29,7 +43,7 @@ static int sel_point(vm *v, val *out)
     int x, y;
     if (!vm_pop_type(v, SPLEV_V_COORD, "the point", &c))
         return 0;
-    *out = vm_val_sel_new();
+    *out = vm_val_sel_new(v);
     if (vm_coord(v, &c, H_ANY, &x, &y))
         set_cell(out->own, x, y);
     return 1;
@@ -48,12 +62,13 @@ static int sel_rect(vm *v, val *out, int fill)
     if (y1 < 0) y1 = 0;
     if (x2 > XN - 1) x2 = XN - 1;
     if (y2 > YN - 1) y2 = YN - 1;
-    *out = vm_val_sel_new();
+    *out = vm_val_sel_new(v);
     vsel *s = out->own;
+    if (x1 > x2 || y1 > y2)
+        return 1;
+    uint32_t all = rows(y1, y2), edges = (1u << y1) | (1u << y2);
     for (int x = x1; x <= x2; x++)
-        for (int y = y1; y <= y2; y++)
-            if (fill || x == x1 || x == x2 || y == y1 || y == y2)
-                set_cell(s, x, y);
+        s->col[x] |= fill || x == x1 || x == x2 ? all : edges;
     return 1;
 }
 
@@ -111,7 +126,7 @@ static int sel_line(vm *v, val *out)
     int x1, y1, x2, y2;
     if (!line_ends(v, &x1, &y1, &x2, &y2))
         return 0;
-    *out = vm_val_sel_new();
+    *out = vm_val_sel_new(v);
     draw_line(out->own, x2, y2, x1, y1);
     return 1;
 }
@@ -151,7 +166,7 @@ static int sel_rndline(vm *v, val *out)
     if (!vm_pop_int(v, "the roughness", &rough) ||
         !line_ends(v, &x1, &y1, &x2, &y2))
         return 0;
-    *out = vm_val_sel_new();
+    *out = vm_val_sel_new(v);
     randline(v, out->own, x2, y2, x1, y1, rough, 12);
     return 1;
 }
@@ -161,7 +176,7 @@ static int sel_rndline(vm *v, val *out)
 static int grown(const vsel *in, int x, int y, int dirs)
 {
     enum { N = 1, S = 2, E = 4, W = 8 };
-#define AT(dx, dy) (in_grid(x + (dx), y + (dy)) && in->c[x + (dx)][y + (dy)])
+#define AT(dx, dy) (in_grid(x + (dx), y + (dy)) && vsel_has(in, x + (dx), y + (dy)))
     return ((dirs & W) && AT(-1, 0)) || ((dirs & (W | N)) && AT(-1, -1)) ||
            ((dirs & N) && AT(0, -1)) || ((dirs & (N | E)) && AT(1, -1)) ||
            ((dirs & E) && AT(1, 0)) || ((dirs & (E | S)) && AT(1, 1)) ||
@@ -174,7 +189,7 @@ static int grown(const vsel *in, int x, int y, int dirs)
 static int grown36(const vsel *in, int x, int y, int dirs)
 {
     enum { N = 1, S = 2, E = 4, W = 8 };
-#define AT(dx, dy) (in_grid(x + (dx), y + (dy)) && in->c[x + (dx)][y + (dy)])
+#define AT(dx, dy) (in_grid(x + (dx), y + (dy)) && vsel_has(in, x + (dx), y + (dy)))
     if (x < 1)
         return 0;
     return ((dirs & W) && AT(1, 0)) || ((dirs & N) && AT(0, 1)) ||
@@ -194,13 +209,14 @@ static int sel_grow(vm *v, val *out)
         !vm_pop_type(v, SPLEV_V_SEL, "the selection", &in))
         return 0;
     const vsel *src = in.own;
-    *out = vm_val_sel_new();
+    *out = vm_val_sel_new(v);
     vsel *s = out->own;
     int nh = vm_nh36(v);
     for (int x = 0; x < XN; x++)
         for (int y = 0; y < YN; y++)
-            s->c[x][y] = src->c[x][y] ||
-                         (nh ? grown36(src, x, y, dirs) : grown(src, x, y, dirs));
+            if (vsel_has(src, x, y) ||
+                (nh ? grown36(src, x, y, dirs) : grown(src, x, y, dirs)))
+                s->col[x] |= 1u << y;
     vm_val_release(&in);
     return 1;
 }
@@ -211,7 +227,7 @@ static int sel_flood(vm *v, val *out)
     int x, y;
     if (!vm_pop_type(v, SPLEV_V_COORD, "the start", &c))
         return 0;
-    *out = vm_val_sel_new();
+    *out = vm_val_sel_new(v);
     vsel *s = out->own;
     if (!vm_coord(v, &c, H_ANY, &x, &y) || !vm_isok(x, y))
         return 1;
@@ -220,7 +236,7 @@ static int sel_flood(vm *v, val *out)
     if (!st)
         abort();
     int top = 0;
-    s->c[x][y] = 1;
+    set_cell(s, x, y);
     st[top++] = x;
     st[top++] = y;
     static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
@@ -228,9 +244,9 @@ static int sel_flood(vm *v, val *out)
         int cy = st[--top], cx = st[--top];
         for (int k = 0; k < 4; k++) {
             int nx = cx + dx[k], ny = cy + dy[k];
-            if (vm_isok(nx, ny) && !s->c[nx][ny] &&
+            if (vm_isok(nx, ny) && !vsel_has(s, nx, ny) &&
                 v->lev->cells[nx][ny].typ == typ) {
-                s->c[nx][ny] = 1;
+                set_cell(s, nx, ny);
                 st[top++] = nx;
                 st[top++] = ny;
             }
@@ -250,8 +266,7 @@ static int sel_rndcoord(vm *v, val *out)
     const vsel *s = in.own;
     int n = 0;
     for (int x = 1; x < XN; x++)
-        for (int y = 0; y < YN; y++)
-            n += s->c[x][y];
+        n += count_bits(s->col[x]);
     memset(out, 0, sizeof *out);
     out->t = SPLEV_V_COORD;
     if (n == 0) {
@@ -261,12 +276,12 @@ static int sel_rndcoord(vm *v, val *out)
         int r = vm_croom(v);
         int ox = r >= 0 ? v->lev->rooms[r].lx : v->xstart;
         int oy = r >= 0 ? v->lev->rooms[r].ly : v->ystart;
-        for (int x = 1; x < XN; x++)
-            for (int y = 0; y < YN; y++)
-                if (s->c[x][y] && k-- == 0) {
-                    out->a = x - ox;
-                    out->b = y - oy;
-                }
+        VSEL_FOR(s, 1, x, y) {
+            if (k-- == 0) {
+                out->a = x - ox;
+                out->b = y - oy;
+            }
+        }
     }
     vm_val_release(&in);
     return 1;
@@ -330,7 +345,7 @@ static int sel_ellipse(vm *v, val *out)
         !vm_pop_int(v, "the first radius", &a) ||
         !vm_pop_type(v, SPLEV_V_COORD, "the centre", &c))
         return 0;
-    *out = vm_val_sel_new();
+    *out = vm_val_sel_new(v);
     if (a < 0 || b < 0 || a > 1000 || b > 1000) {
         vm_error(v, "ellipse radii %d, %d out of range 0..1000", (int)a, (int)b);
         return 0;
@@ -350,35 +365,32 @@ static int sel_filter(vm *v, int op, val *out)
     if (op == OP_SEL_FILTER_PCT) {
         if (first.t != SPLEV_V_INT)
             goto bad;
-        for (int x = 0; x < XN; x++)
-            for (int y = 0; y < YN; y++)
-                if (s->c[x][y] && splev_rn2(&v->rng, 100) >= first.a)
-                    s->c[x][y] = 0;
+        VSEL_FOR(s, 0, x, y) {
+            if (splev_rn2(&v->rng, 100) >= first.a)
+                s->col[x] &= ~(1u << y);
+        }
     } else if (op == OP_SEL_FILTER_SEL) {
         if (first.t != SPLEV_V_SEL)
             goto bad;
         const vsel *f = first.own;
         for (int x = 0; x < XN; x++)
-            for (int y = 0; y < YN; y++)
-                s->c[x][y] = s->c[x][y] && f->c[x][y];
+            s->col[x] &= f->col[x];
     } else {
         if (first.t != SPLEV_V_MAPCHAR)
             goto bad;
         /* A random light keeps a cell with rn2(2) in NetHack 3.6; in
          * UnNetHack it reads as "any light": no draw, kept. */
         int nh = vm_nh36(v);
-        for (int x = 0; x < XN; x++)
-            for (int y = 0; y < YN; y++) {
-                if (!s->c[x][y])
-                    continue;
-                const splev_cell *c = &v->lev->cells[x][y];
-                int keep = c->typ == first.a;
-                if (keep && first.b >= 0)
-                    keep = c->lit == first.b;
-                else if (keep && first.b == -1 && nh)
-                    keep = splev_rn2(&v->rng, 2);
-                s->c[x][y] = (uint8_t)keep;
-            }
+        VSEL_FOR(s, 0, x, y) {
+            const splev_cell *c = &v->lev->cells[x][y];
+            int keep = c->typ == first.a;
+            if (keep && first.b >= 0)
+                keep = c->lit == first.b;
+            else if (keep && first.b == -1 && nh)
+                keep = splev_rn2(&v->rng, 2);
+            if (!keep)
+                s->col[x] &= ~(1u << y);
+        }
     }
     vm_val_release(&first);
     *out = s2;
@@ -433,7 +445,7 @@ static int sel_gradient(vm *v, val *out)
         hi = t;
     }
     int spanw = hi - lo < 1 ? 1 : hi - lo;
-    *out = vm_val_sel_new();
+    *out = vm_val_sel_new(v);
     vsel *s = out->own;
     for (int x = 0; x < XN; x++)
         for (int y = 0; y < YN; y++) {
@@ -447,7 +459,7 @@ static int sel_gradient(vm *v, val *out)
             }
             if (d >= lo && (!limited || d <= hi) &&
                 d - lo > splev_rn2(&v->rng, spanw))
-                s->c[x][y] = 1;
+                set_cell(s, x, y);
         }
     return 1;
 }
@@ -460,8 +472,7 @@ static int sel_binary(vm *v, int op, val *out)
             return 0;
         vsel *s = vm_val_sel_mut(&b);
         for (int x = 0; x < XN; x++)
-            for (int y = 0; y < YN; y++)
-                s->c[x][y] = !s->c[x][y];
+            s->col[x] = ~s->col[x] & VSEL_ROWS;
         *out = b;
         return 1;
     }
@@ -475,8 +486,7 @@ static int sel_binary(vm *v, int op, val *out)
     vsel *s = vm_val_sel_mut(&a);
     const vsel *t = b.own;
     for (int x = 0; x < XN; x++)
-        for (int y = 0; y < YN; y++)
-            s->c[x][y] |= t->c[x][y];
+        s->col[x] |= t->col[x];
     vm_val_release(&b);
     *out = a;
     return 1;

@@ -88,23 +88,46 @@ static void val_retain(val *x)
         ((vstr *)x->own)->refs++;
 }
 
+/* A selection with no references left goes back to its pool. */
+static void sel_put(vsel *s)
+{
+    s->next = *s->pool;
+    *s->pool = s;
+}
+
+static vsel *sel_get(vsel **pool)
+{
+    vsel *s = *pool;
+    if (s)
+        *pool = s->next;
+    else
+        s = xmalloc(sizeof *s);
+    s->refs = 1;
+    s->next = NULL;
+    s->pool = pool;
+    return s;
+}
+
 void vm_val_release(val *x)
 {
     if (x->own) {
-        int *refs = x->t == SPLEV_V_SEL ? &((vsel *)x->own)->refs
-                                        : &((vstr *)x->own)->refs;
-        if (--*refs == 0)
+        if (x->t == SPLEV_V_SEL) {
+            vsel *s = x->own;
+            if (--s->refs == 0)
+                sel_put(s);
+        } else if (--((vstr *)x->own)->refs == 0) {
             free(x->own);
+        }
     }
     memset(x, 0, sizeof *x);
 }
 
-val vm_val_sel_new(void)
+val vm_val_sel_new(vm *v)
 {
     val x;
     memset(&x, 0, sizeof x);
-    vsel *s = xcalloc(1, sizeof *s);
-    s->refs = 1;
+    vsel *s = sel_get(&v->sel_pool);
+    memset(s->col, 0, sizeof s->col);
     x.t = SPLEV_V_SEL;
     x.own = s;
     return x;
@@ -114,9 +137,8 @@ vsel *vm_val_sel_mut(val *x)
 {
     vsel *s = x->own;
     if (s->refs > 1) {
-        vsel *c = xmalloc(sizeof *c);
-        memcpy(c, s, sizeof *c);
-        c->refs = 1;
+        vsel *c = sel_get(s->pool);
+        memcpy(c->col, s->col, sizeof c->col);
         s->refs--;
         x->own = c;
         s = c;
@@ -870,6 +892,11 @@ void splev_runner_free(splev_runner *r)
         free(r->v.frames[i].slots);
     free(r->v.frames);
     free(r->v.stack);
+    while (r->v.sel_pool) {
+        vsel *s = r->v.sel_pool;
+        r->v.sel_pool = s->next;
+        free(s);
+    }
     splev_level_free(r->lev);
     free(r);
 }
@@ -884,7 +911,9 @@ const splev_level *splev_runner_run(splev_runner *r, const splev_levscript *s,
     size_t cap = v->cap;
     frame *frames = v->frames;
     int capframes = v->capframes;
+    vsel *sel_pool = v->sel_pool;
     memset(v, 0, sizeof *v);
+    v->sel_pool = sel_pool;
     v->stack = stack;
     v->cap = cap;
     v->frames = frames;

@@ -21,42 +21,46 @@
 enum { H_DRY = 1, H_WET = 2, H_HOT = 4, H_SOLID = 8, H_ANY = 16,
        H_NOWARN = 32, H_SPACE = 64, H_STAIRS = 128 };
 
-/* A selection: one byte per cell, [x][y], iterated x-major. */
+/* A selection: bit y of col[x] for cell (x, y), so x-major order is
+ * column by column, low bits first.  Released selections go back to the
+ * pool they came from (the vm's, kept from run to run). */
 typedef struct vsel {
     int refs;
-    uint8_t c[XN][YN];
+    struct vsel *next;        /* in the pool */
+    struct vsel **pool;
+    uint32_t col[XN];
 } vsel;
 
-/* The first selected cell at or after linear index i (x * YN + y, the
- * x-major order every statement walks), or XN * YN: eight cells at a
- * time, since selections are mostly empty. */
-static inline int vsel_next(const vsel *s, int i)
+#define VSEL_ROWS ((1u << YN) - 1u)
+
+static inline int vsel_has(const vsel *s, int x, int y)
 {
-    const uint8_t *p = &s->c[0][0];
-    enum { N = XN * YN };
-    while (i < N && (i & 7)) {
-        if (p[i])
-            return i;
-        i++;
-    }
-    for (; i + 8 <= N; i += 8) {
-        uint64_t w;
-        memcpy(&w, p + i, sizeof w);
-        if (w) {
-            while (!p[i])
-                i++;
-            return i;
-        }
-    }
-    while (i < N && !p[i])
-        i++;
-    return i;
+    return (s->col[x] >> y) & 1u;
 }
 
+/* Index of the lowest set bit of w (w != 0). */
+static inline int vsel_low_bit(uint32_t w)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(w);
+#else
+    int n = 0;
+    while (!(w & 1u)) {
+        w >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
+/* Every selected (x, y) with x >= x0, x-major; the body may `continue`
+ * but not `break`. */
 #define VSEL_FOR(sel, x0, x, y)                                              \
-    for (int vsel_i_ = vsel_next((sel), (x0) * YN), x, y;                     \
-         vsel_i_ < XN * YN && (x = vsel_i_ / YN, y = vsel_i_ % YN, 1);        \
-         vsel_i_ = vsel_next((sel), vsel_i_ + 1))
+    for (int x = (x0); x < XN; x++)                                          \
+        for (uint32_t vsel_w_ = (sel)->col[x]; vsel_w_;                       \
+             vsel_w_ &= vsel_w_ - 1u)                                          \
+            for (int y = vsel_low_bit(vsel_w_), vsel_once_ = 1; vsel_once_;   \
+                 vsel_once_ = 0)
 
 /* A heap string (concatenations); constants point into the script. */
 typedef struct vstr {
@@ -100,6 +104,7 @@ typedef struct vm {
     splev_level *lev;
     val *stack;
     size_t sp, cap;
+    vsel *sel_pool;               /* released selections */
     frame *frames;
     int nframes, capframes;
     uint32_t pc;
@@ -146,7 +151,7 @@ void vm_error(vm *v, const char *fmt, ...)
 #endif
     ;
 void vm_val_release(val *x);
-val vm_val_sel_new(void);
+val vm_val_sel_new(vm *v);       /* empty */
 vsel *vm_val_sel_mut(val *x);           /* unshare before writing */
 int vm_count_thing(vm *v);           /* 0 (and an error) over the limit */
 /* The step budget counts work, not only instructions: a statement that
