@@ -4,6 +4,8 @@
 #ifndef SPLEV_INTERP_ROOMS_H
 #define SPLEV_INTERP_ROOMS_H
 
+#include <stdint.h>
+
 #include "splev/level.h"
 #include "splev/rng.h"
 
@@ -19,6 +21,21 @@
 void rooms_flood(splev_level *lev, int sx, int sy, int roomno, int lit,
                  int anyroom, int box[4], long *count);
 
+/* Index of the lowest set bit of w (w != 0). */
+static inline int bit_low(uint32_t w)
+{
+#if defined(__GNUC__)
+    return __builtin_ctz(w);
+#else
+    int n = 0;
+    while (!(w & 1u)) {
+        w >>= 1;
+        n++;
+    }
+    return n;
+#endif
+}
+
 /* ---- walls.c ---- */
 /* wallify_map (§8.5): stone next to floor becomes wall. */
 void walls_wallify(splev_level *lev, int x1, int y1, int x2, int y2);
@@ -30,5 +47,26 @@ void walls_spines(splev_level *lev, int x1, int y1, int x2, int y2);
  * stone (only that box and its rim are looked at). */
 void walls_wallification_box(splev_level *lev, int lx, int ly, int hx, int hy);
 void walls_spines_box(splev_level *lev, int lx, int ly, int hx, int hy);
+
+/* The classes the passes look at, as bit planes: bit y of x's word.
+ * rare: CROSSWALL and drawbridges (the epilogue looks at them). */
+typedef struct wall_planes {
+    uint32_t solid[SPLEV_COLNO];    /* stone or wall-like */
+    uint32_t rsolid[SPLEV_COLNO];   /* stone or wall (DBWALL too) */
+    uint32_t like[SPLEV_COLNO];     /* wall, door, secret door, iron bars */
+    uint32_t wall[SPLEV_COLNO];     /* wall but DBWALL */
+    uint32_t door[SPLEV_COLNO];     /* DOOR, SDOOR */
+    uint32_t rare[SPLEV_COLNO];
+} wall_planes;
+/* Classify columns lx..hx; the others get stone's classes. */
+void walls_planes(const splev_level *lev, wall_planes *p, int lx, int hx);
+/* The passes on planes of the whole map; they keep p up to date. */
+void walls_remove_buried(splev_level *lev, wall_planes *p, int x1, int y1,
+                         int x2, int y2);
+void walls_spines_planes(splev_level *lev, const wall_planes *p, int x1,
+                         int y1, int x2, int y2);
+/* Both, over the box (clamped to the map) as walls_wallification_box. */
+void walls_wallification_planes(splev_level *lev, wall_planes *p, int lx,
+                                int ly, int hx, int hy);
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "gen/gen.h"
+#include "interp/rooms.h"
 #include "levcode/opcodes.h"
 #include "splev/interp.h"
 #include "splev/level.h"
@@ -38,28 +39,13 @@ static inline int vsel_has(const vsel *s, int x, int y)
     return (s->col[x] >> y) & 1u;
 }
 
-/* Index of the lowest set bit of w (w != 0). */
-static inline int vsel_low_bit(uint32_t w)
-{
-#if defined(__GNUC__)
-    return __builtin_ctz(w);
-#else
-    int n = 0;
-    while (!(w & 1u)) {
-        w >>= 1;
-        n++;
-    }
-    return n;
-#endif
-}
-
 /* Every selected (x, y) with x >= x0, x-major; the body may `continue`
  * but not `break`. */
 #define VSEL_FOR(sel, x0, x, y)                                              \
     for (int x = (x0); x < XN; x++)                                          \
         for (uint32_t vsel_w_ = (sel)->col[x]; vsel_w_;                       \
              vsel_w_ &= vsel_w_ - 1u)                                          \
-            for (int y = vsel_low_bit(vsel_w_), vsel_once_ = 1; vsel_once_;   \
+            for (int y = bit_low(vsel_w_), vsel_once_ = 1; vsel_once_;   \
                  vsel_once_ = 0)
 
 /* A heap string (concatenations); constants point into the script. */

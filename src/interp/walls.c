@@ -39,90 +39,107 @@ void walls_wallify(splev_level *lev, int x1, int y1, int x2, int y2)
                 wallify_cell(lev, x, y, x2, y2);
 }
 
-/* Cell classes for the two passes, on a grid with a one-cell border
- * (outside the map counts as solid rock).  Changing one wall into
- * another never changes a class, so one classification serves a whole
- * pass in any order. */
-enum { C_SOLID = 1, C_WALLLIKE = 2, C_WALL = 4, C_RSOLID = 8 };
-typedef uint8_t cgrid[SPLEV_COLNO + 2][SPLEV_ROWNO + 2];
+/* Cell classes for the two passes, as bit planes: bit y of a column
+ * word per class (outside the map counts as solid rock).  Changing one
+ * wall into another never changes a class, so one classification serves
+ * a whole pass in any order, and a column's answers come from a few
+ * word operations on it and its two neighbours. */
+#define ROWS ((1u << SPLEV_ROWNO) - 1u)
+#define TOP_ROW (1u << (SPLEV_ROWNO - 1))
 
-static uint8_t cell_class(int t)
-{
-    int wall = SPLEV_IS_WALL(t);
-    int like = wall || t == SPLEV_DOOR || t == SPLEV_SDOOR || t == SPLEV_IRONBARS;
-    return (uint8_t)((t == SPLEV_STONE || like ? C_SOLID : 0) |
-                     (t == SPLEV_STONE || wall ? C_RSOLID : 0) |
-                     (like ? C_WALLLIKE : 0) |
-                     (wall && t != SPLEV_DBWALL ? C_WALL : 0));
-}
+/* Per terrain byte, its class bits spread to bits 0, 21 and 42 of two
+ * words (solid, rsolid, walllike; wall, door, rare): a cell costs two
+ * table loads, shifts and ors.  Constant tables, built by the macros. */
+#define T_WALL(t) ((t) != SPLEV_STONE && (t) <= SPLEV_DBWALL)
+#define T_LIKE(t) (T_WALL(t) || (t) == SPLEV_DOOR || (t) == SPLEV_SDOOR || \
+                   (t) == SPLEV_IRONBARS)
+#define T_SOLID(t) ((t) == SPLEV_STONE || T_LIKE(t))
+#define T_RSOLID(t) ((t) == SPLEV_STONE || T_WALL(t))
+#define T_CWALL(t) (T_WALL(t) && (t) != SPLEV_DBWALL)
+#define T_DOOR(t) ((t) == SPLEV_DOOR || (t) == SPLEV_SDOOR)
+#define T_RARE(t) ((t) == SPLEV_CROSSWALL || (t) == SPLEV_DRAWBRIDGE_UP || \
+                   (t) == SPLEV_DRAWBRIDGE_DOWN)
+#define SPREAD0(t) ((uint64_t)T_SOLID(t) | (uint64_t)T_RSOLID(t) << 21 | \
+                    (uint64_t)T_LIKE(t) << 42)
+#define SPREAD1(t) ((uint64_t)T_CWALL(t) | (uint64_t)T_DOOR(t) << 21 | \
+                    (uint64_t)T_RARE(t) << 42)
+#define R4(M, b) M(b), M(b + 1), M(b + 2), M(b + 3)
+#define R16(M, b) R4(M, b), R4(M, b + 4), R4(M, b + 8), R4(M, b + 12)
+#define R64(M, b) R16(M, b), R16(M, b + 16), R16(M, b + 32), R16(M, b + 48)
+#define R256(M) R64(M, 0), R64(M, 64), R64(M, 128), R64(M, 192)
+static const uint64_t spread[2][256] = {{R256(SPREAD0)}, {R256(SPREAD1)}};
 
-/* Classify the cells of lx..hx x ly..hy (clamped to the map); the rest of
- * the grid gets stone's class, right for cells the caller knows are stone. */
-static void classify_box(const splev_level *lev, cgrid g, int lx, int ly,
-                         int hx, int hy)
+void walls_planes(const splev_level *lev, wall_planes *p, int lx, int hx)
 {
-    uint8_t cls[256];
-    for (int t = 0; t < 256; t++)
-        cls[t] = cell_class(t);
-    memset(g, C_SOLID | C_RSOLID, sizeof(cgrid));
     lx = clampi(lx, 0, SPLEV_COLNO - 1);
     hx = clampi(hx, 0, SPLEV_COLNO - 1);
-    ly = clampi(ly, 0, SPLEV_ROWNO - 1);
-    hy = clampi(hy, 0, SPLEV_ROWNO - 1);
-    for (int x = lx; x <= hx; x++)
-        for (int y = ly; y <= hy; y++)
-            g[x + 1][y + 1] = cls[lev->cells[x][y].typ];
+    for (int x = 0; x < SPLEV_COLNO; x++) {
+        uint64_t a = spread[0][SPLEV_STONE] * ROWS, b = 0;
+        if (x >= lx && x <= hx) {
+            const splev_cell *col = lev->cells[x];
+            a = 0;
+            for (int y = 0; y < SPLEV_ROWNO; y++) {
+                a |= spread[0][col[y].typ] << y;
+                b |= spread[1][col[y].typ] << y;
+            }
+        }
+        p->solid[x] = (uint32_t)a & ROWS;
+        p->rsolid[x] = (uint32_t)(a >> 21) & ROWS;
+        p->like[x] = (uint32_t)(a >> 42) & ROWS;
+        p->wall[x] = (uint32_t)b & ROWS;
+        p->door[x] = (uint32_t)(b >> 21) & ROWS;
+        p->rare[x] = (uint32_t)(b >> 42) & ROWS;
+    }
 }
 
-static void classify(const splev_level *lev, cgrid g)
+/* Bits y1..y2 of a column. */
+static uint32_t rows_between(int y1, int y2)
 {
-    classify_box(lev, g, 0, 0, SPLEV_COLNO - 1, SPLEV_ROWNO - 1);
+    return (ROWS >> (SPLEV_ROWNO - 1 - y2)) & ~((1u << y1) - 1u);
+}
+
+/* A column's plane seen from row y + 1 (up) or y - 1 (down): bit y says
+ * what the cell above (below) is; `edge` is the answer off the map. */
+static uint32_t from_above(uint32_t m, uint32_t edge)
+{
+    return (m << 1) | (edge & 1u);
+}
+
+static uint32_t from_below(uint32_t m, uint32_t edge)
+{
+    return (m >> 1) | (edge & TOP_ROW);
+}
+
+/* A column of a plane, or `edge` beyond the map's sides. */
+static uint32_t col_or(const uint32_t *plane, int x, uint32_t edge)
+{
+    return x < 0 || x >= SPLEV_COLNO ? edge : plane[x];
 }
 
 /* A wall with only solid ground around it is buried rock: make it stone.
- * The removal test's "solid" is stone or any wall, DBWALL included. */
-static int buried(const cgrid g, int x, int y)
+ * The removal test's "solid" is stone or any wall, DBWALL included, so
+ * the removal changes no rsolid bit and the columns need no order. */
+void walls_remove_buried(splev_level *lev, wall_planes *p, int x1, int y1,
+                         int x2, int y2)
 {
-    for (int i = -1; i <= 1; i++)
-        for (int j = -1; j <= 1; j++)
-            if ((i || j) && !(g[x + 1 + i][y + 1 + j] & C_RSOLID))
-                return 0;
-    return 1;
-}
-
-static void remove_buried_walls(splev_level *lev, cgrid g, int x1, int y1,
-                                int x2, int y2)
-{
-    uint8_t kill[SPLEV_COLNO][SPLEV_ROWNO];
-    int any = 0;
-    for (int x = x1; x <= x2; x++)
-        for (int y = y1; y <= y2; y++) {
-            kill[x][y] = (g[x + 1][y + 1] & C_WALL) && buried(g, x, y);
-            any |= kill[x][y];
-        }
-    if (!any)
+    if (x1 > x2 || y1 > y2)
         return;
-    for (int x = x1; x <= x2; x++)
-        for (int y = y1; y <= y2; y++)
-            if (kill[x][y]) {
-                lev->cells[x][y].typ = SPLEV_STONE;
-                g[x + 1][y + 1] = C_SOLID | C_RSOLID;
-            }
-}
-
-/* Which of the four neighbours continue this wall (§9.3); (x, y) are
- * grid coordinates (map + 1). */
-static int spine_bits(const cgrid g, int x, int y)
-{
-    int s00 = g[x - 1][y - 1] & C_SOLID, s10 = g[x][y - 1] & C_SOLID,
-        s20 = g[x + 1][y - 1] & C_SOLID, s01 = g[x - 1][y] & C_SOLID,
-        s21 = g[x + 1][y] & C_SOLID, s02 = g[x - 1][y + 1] & C_SOLID,
-        s12 = g[x][y + 1] & C_SOLID, s22 = g[x + 1][y + 1] & C_SOLID;
-    int n = (g[x][y - 1] & C_WALLLIKE) && !(s01 && s21 && s00 && s20);
-    int s = (g[x][y + 1] & C_WALLLIKE) && !(s01 && s21 && s02 && s22);
-    int e = (g[x + 1][y] & C_WALLLIKE) && !(s10 && s12 && s20 && s22);
-    int w = (g[x - 1][y] & C_WALLLIKE) && !(s10 && s12 && s00 && s02);
-    return n * 8 + s * 4 + e * 2 + w;
+    uint32_t span = rows_between(y1, y2);
+    for (int x = x1; x <= x2; x++) {
+        uint32_t kill = p->wall[x] & span;
+        if (!kill)
+            continue;
+        uint32_t l = col_or(p->rsolid, x - 1, ROWS);
+        uint32_t r = col_or(p->rsolid, x + 1, ROWS);
+        uint32_t c = p->rsolid[x];
+        kill &= l & r & from_above(l, ROWS) & from_below(l, ROWS) &
+                from_above(r, ROWS) & from_below(r, ROWS) &
+                from_above(c, ROWS) & from_below(c, ROWS);
+        for (uint32_t w = kill; w; w &= w - 1u)
+            lev->cells[x][bit_low(w)].typ = SPLEV_STONE;
+        p->wall[x] &= ~kill;
+        p->like[x] &= ~kill;
+    }
 }
 
 static const uint8_t spine_type[16] = {
@@ -132,63 +149,91 @@ static const uint8_t spine_type[16] = {
     SPLEV_VWALL, SPLEV_TLWALL, SPLEV_TRWALL, SPLEV_CROSSWALL,
 };
 
-static void spines(splev_level *lev, const cgrid g, int x1, int y1, int x2,
-                   int y2)
+/* Which of the four neighbours continue each wall (§9.3): a wall-like
+ * neighbour counts unless the two cells beside the step are solid on
+ * both sides. */
+void walls_spines_planes(splev_level *lev, const wall_planes *p, int x1,
+                         int y1, int x2, int y2)
 {
-    for (int x = x1; x <= x2; x++)
-        for (int y = y1; y <= y2; y++) {
-            if (!(g[x + 1][y + 1] & C_WALL))
-                continue;
-            int bits = spine_bits(g, x + 1, y + 1);
+    if (x1 > x2 || y1 > y2)
+        return;
+    uint32_t span = rows_between(y1, y2);
+    for (int x = x1; x <= x2; x++) {
+        uint32_t walls = p->wall[x] & span;
+        if (!walls)
+            continue;
+        uint32_t sl = col_or(p->solid, x - 1, ROWS), sr = col_or(p->solid, x + 1, ROWS);
+        uint32_t sc = p->solid[x];
+        uint32_t ll = col_or(p->like, x - 1, 0), lr = col_or(p->like, x + 1, 0);
+        uint32_t lc = p->like[x];
+        uint32_t sides = sl & sr;
+        uint32_t n = from_above(lc, 0) &
+                     ~(sides & from_above(sl, ROWS) & from_above(sr, ROWS));
+        uint32_t s = from_below(lc, 0) &
+                     ~(sides & from_below(sl, ROWS) & from_below(sr, ROWS));
+        uint32_t vert = from_above(sc, ROWS) & from_below(sc, ROWS);
+        uint32_t e = lr & ~(vert & from_above(sr, ROWS) & from_below(sr, ROWS));
+        uint32_t w = ll & ~(vert & from_above(sl, ROWS) & from_below(sl, ROWS));
+        for (uint32_t m = walls; m; m &= m - 1u) {
+            int y = bit_low(m);
+            unsigned bits = ((n >> y) & 1u) << 3 | ((s >> y) & 1u) << 2 |
+                            ((e >> y) & 1u) << 1 | ((w >> y) & 1u);
             if (bits)
                 lev->cells[x][y].typ = spine_type[bits];
         }
+    }
 }
 
 void walls_spines(splev_level *lev, int x1, int y1, int x2, int y2)
 {
-    cgrid g;
-    classify(lev, g);
-    spines(lev, g, clampi(x1, 1, SPLEV_COLNO - 1), clampi(y1, 0, SPLEV_ROWNO - 1),
-           clampi(x2, 1, SPLEV_COLNO - 1), clampi(y2, 0, SPLEV_ROWNO - 1));
+    wall_planes p;
+    walls_planes(lev, &p, 0, SPLEV_COLNO - 1);
+    walls_spines_planes(lev, &p, clampi(x1, 1, SPLEV_COLNO - 1),
+                        clampi(y1, 0, SPLEV_ROWNO - 1),
+                        clampi(x2, 1, SPLEV_COLNO - 1),
+                        clampi(y2, 0, SPLEV_ROWNO - 1));
 }
 
-/* walls_spines when every cell outside lx..hx x ly..hy is stone: the
- * passes touch walls only, so they need the box (and one cell around it
- * for the neighbours) only. */
+/* walls_spines when every cell outside lx..hx x ly..hy is stone: only
+ * the box's columns and the two beside them are classified. */
 void walls_spines_box(splev_level *lev, int lx, int ly, int hx, int hy)
 {
     if (lx > hx || ly > hy)
         return;
-    cgrid g;
-    classify_box(lev, g, lx - 1, ly - 1, hx + 1, hy + 1);
-    spines(lev, g, clampi(lx, 1, SPLEV_COLNO - 1), clampi(ly, 0, SPLEV_ROWNO - 1),
-           clampi(hx, 1, SPLEV_COLNO - 1), clampi(hy, 0, SPLEV_ROWNO - 1));
+    wall_planes p;
+    walls_planes(lev, &p, lx - 1, hx + 1);
+    walls_spines_planes(lev, &p, clampi(lx, 1, SPLEV_COLNO - 1),
+                        clampi(ly, 0, SPLEV_ROWNO - 1),
+                        clampi(hx, 1, SPLEV_COLNO - 1),
+                        clampi(hy, 0, SPLEV_ROWNO - 1));
 }
 
 /* walls_wallification of the whole map when every cell outside lx..hx x
  * ly..hy is stone. */
 void walls_wallification_box(splev_level *lev, int lx, int ly, int hx, int hy)
 {
+    if (lx > hx || ly > hy)
+        return;
+    wall_planes p;
+    walls_planes(lev, &p, lx - 1, hx + 1);
+    walls_wallification_planes(lev, &p, lx, ly, hx, hy);
+}
+
+void walls_wallification_planes(splev_level *lev, wall_planes *p, int lx,
+                                int ly, int hx, int hy)
+{
     int x1 = clampi(lx, 1, SPLEV_COLNO - 1), x2 = clampi(hx, 1, SPLEV_COLNO - 1);
     int y1 = clampi(ly, 0, SPLEV_ROWNO - 1), y2 = clampi(hy, 0, SPLEV_ROWNO - 1);
     if (lx > hx || ly > hy || x1 > x2 || y1 > y2)
         return;
-    cgrid g;
-    classify_box(lev, g, lx - 1, ly - 1, hx + 1, hy + 1);
-    remove_buried_walls(lev, g, x1, y1, x2, y2);
-    spines(lev, g, x1, y1, x2, y2);
+    walls_remove_buried(lev, p, x1, y1, x2, y2);
+    walls_spines_planes(lev, p, x1, y1, x2, y2);
 }
 
 /* Both passes over one classification (the removal updates it). */
 void walls_wallification(splev_level *lev, int x1, int y1, int x2, int y2)
 {
-    x1 = clampi(x1, 1, SPLEV_COLNO - 1);
-    x2 = clampi(x2, 1, SPLEV_COLNO - 1);
-    y1 = clampi(y1, 0, SPLEV_ROWNO - 1);
-    y2 = clampi(y2, 0, SPLEV_ROWNO - 1);
-    cgrid g;
-    classify(lev, g);
-    remove_buried_walls(lev, g, x1, y1, x2, y2);
-    spines(lev, g, x1, y1, x2, y2);
+    wall_planes p;
+    walls_planes(lev, &p, 0, SPLEV_COLNO - 1);
+    walls_wallification_planes(lev, &p, x1, y1, x2, y2);
 }
