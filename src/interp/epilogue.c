@@ -6,53 +6,54 @@
 
 #include <string.h>
 
-/* Door orientation (it changes no cell type, so doing it during the scan
- * sees what a separate pass would), and whether any `B` boundary marker
- * (CROSSWALL) lies in 0..78 x 0..19: one pass instead of two. */
+/* Door orientation (it changes no cell type, so doing it from the
+ * planes sees what a separate pass would), whether any `B` boundary
+ * marker (CROSSWALL) lies in 0..78 x 0..19, and the box of non-stone
+ * cells: all from the planes of the whole map. */
 typedef struct box {
     int lx, ly, hx, hy;     /* lx > hx: nothing but stone */
 } box;
 
-static int orient_doors_find_markers(vm *v, box *used)
+#define ROWS ((1u << YN) - 1u)
+
+/* The cells of column x that are not stone. */
+static uint32_t non_stone(const wall_planes *p, int x)
+{
+    return (p->like[x] | ~p->rsolid[x]) & ROWS;
+}
+
+static int top_bit(uint32_t w)
+{
+    int n = 0;
+    while (w >>= 1)
+        n++;
+    return n;
+}
+
+static int orient_doors_find_markers(vm *v, const wall_planes *p, box *used)
 {
     splev_level *lev = v->lev;
     int any = 0;
-    uint8_t row_any[YN];
-    memset(row_any, 0, sizeof row_any);
+    uint32_t rows_any = 0;
     used->lx = XN;
     used->hx = -1;
-    const uint64_t wanted = (1ull << SPLEV_DOOR) | (1ull << SPLEV_SDOOR) |
-                            (1ull << SPLEV_CROSSWALL);
     for (int x = 0; x < XN; x++) {
-        const splev_cell *col = lev->cells[x];
-        unsigned col_any = 0;
-        for (int y = 0; y < YN; y++) {
-            unsigned t = col[y].typ;
-            col_any |= t;
-            row_any[y] |= (uint8_t)t;
-            if (t >= 64 || !((wanted >> t) & 1))
-                continue;
-            if (t == SPLEV_DOOR || t == SPLEV_SDOOR) {
-                if (x >= 1)
-                    vm_set_door_orientation(lev, x, y);
-            } else if (t == SPLEV_CROSSWALL && x < XN - 1 && y < YN - 1) {
-                any = 1;
-            }
-        }
-        if (col_any) {
+        if (x >= 1)
+            for (uint32_t m = p->door[x]; m; m &= m - 1u)
+                vm_set_door_orientation(lev, x, bit_low(m));
+        if (x < XN - 1)
+            for (uint32_t m = p->rare[x] & (ROWS >> 1); m; m &= m - 1u)
+                any |= lev->cells[x][bit_low(m)].typ == SPLEV_CROSSWALL;
+        uint32_t col = non_stone(p, x);
+        if (col) {
             if (used->lx == XN)
                 used->lx = x;
             used->hx = x;
+            rows_any |= col;
         }
     }
-    used->ly = YN;
-    used->hy = -1;
-    for (int y = 0; y < YN; y++)
-        if (row_any[y]) {
-            if (used->ly == YN)
-                used->ly = y;
-            used->hy = y;
-        }
+    used->ly = rows_any ? bit_low(rows_any) : YN;
+    used->hy = rows_any ? top_bit(rows_any) : -1;
     return any;
 }
 
@@ -70,38 +71,29 @@ typedef struct extents {
 } extents;
 
 /* The level extents of §9.1 "bound digging" (DECISIONS 45: as observed),
- * from one pass that notes per column and per row whether it holds
- * anything but stone and whether that is only walls.  The row tests of the
- * rule are limited to lx..hx, but every column outside that span is all
- * stone, so whole rows answer the same. */
-static extents level_extents(vm *v)
+ * from the planes: per column and per row, whether it holds anything but
+ * stone and whether that is only walls.  The row tests of the rule are
+ * limited to lx..hx, but every column outside that span is all stone, so
+ * whole rows answer the same. */
+static extents level_extents(vm *v, const wall_planes *p)
 {
     const splev_level *lev = v->lev;
     int maze = (lev->flags & SPLEV_F_MAZELEVEL) != 0;
     extents e = {0, 0, XN - 1, YN - 1, 1};
-    uint8_t row_used[YN], row_other[YN];
+    uint32_t row_used = 0, row_other = 0;
     int first = -1, last = -1, first_walls = 0, last_walls = 0;
-    memset(row_used, 0, sizeof row_used);
-    memset(row_other, 0, sizeof row_other);
     for (int x = 0; x < XN; x++) {
-        const splev_cell *col = lev->cells[x];
-        int used = 0, other = 0;
-        for (int y = 0; y < YN; y++) {
-            int t = col[y].typ;
-            if (t == SPLEV_STONE)
-                continue;
-            used = row_used[y] = 1;
-            if (!SPLEV_IS_WALL(t))
-                other = row_other[y] = 1;
+        uint32_t used = non_stone(p, x), other = ~p->rsolid[x] & ROWS;
+        if (!used)
+            continue;
+        row_used |= used;
+        row_other |= other;
+        if (first < 0) {
+            first = x;
+            first_walls = !other;
         }
-        if (used) {
-            if (first < 0) {
-                first = x;
-                first_walls = !other;
-            }
-            last = x;
-            last_walls = !other;
-        }
+        last = x;
+        last_walls = !other;
     }
     if (first < 0)
         return e;
@@ -110,15 +102,10 @@ static extents level_extents(vm *v)
     e.hx = maze && last_walls ? last : last + 1;
     if (e.lx < 0) e.lx = 0;
     if (e.hx > XN - 1) e.hx = XN - 1;
-    first = last = -1;
-    for (int y = 0; y < YN; y++)
-        if (row_used[y]) {
-            if (first < 0)
-                first = y;
-            last = y;
-        }
-    e.ly = maze && !row_other[first] ? first : first - 1;
-    e.hy = maze && !row_other[last] ? last : last + 1;
+    first = bit_low(row_used);
+    last = top_bit(row_used);
+    e.ly = maze && !((row_other >> first) & 1u) ? first : first - 1;
+    e.hy = maze && !((row_other >> last) & 1u) ? last : last + 1;
     return e;
 }
 
@@ -174,10 +161,13 @@ static int flip_dbdir(const flip *f, int dir)
     return dir;
 }
 
-static void flip_cells(vm *v, const flip *f)
+static void flip_cells(vm *v, const flip *f, const wall_planes *p)
 {
     splev_level *lev = v->lev;
+    uint32_t rare = 0;     /* drawbridges among them (the passes keep them) */
     for (int x = f->x1; x <= f->x2; x++)
+        rare |= p->rare[x];
+    for (int x = f->x1; x <= f->x2 && rare; x++)
         for (int y = f->y1; y <= f->y2; y++) {
             int t = lev->cells[x][y].typ;
             if (t == SPLEV_DRAWBRIDGE_UP || t == SPLEV_DRAWBRIDGE_DOWN) {
@@ -236,7 +226,7 @@ static void flip_things(vm *v, const flip *f)
 }
 
 /* noflipx keeps x (no left/right mirror), noflipy keeps y (DECISIONS 16). */
-static void flip_level(vm *v, const extents *e)
+static void flip_level(vm *v, const extents *e, const wall_planes *p)
 {
     unsigned fl = v->lev->flags;
     int allow = 3;
@@ -255,7 +245,7 @@ static void flip_level(vm *v, const extents *e)
     flip f = {(c & 2) != 0, (c & 1) != 0,
               e->lx < 1 ? 1 : e->lx, e->ly < 0 ? 0 : e->ly,
               e->hx > XN - 1 ? XN - 1 : e->hx, e->hy > YN - 1 ? YN - 1 : e->hy};
-    flip_cells(v, &f);
+    flip_cells(v, &f, p);
     flip_things(v, &f);
     /* Every non-stone cell lay inside the extents and stays there. */
     walls_spines_box(v->lev, e->lx, e->ly, e->hx, e->hy);
@@ -428,18 +418,24 @@ static void place_lregions(vm *v)
 
 void vm_epilogue(vm *v)
 {
+    wall_planes p;
     box used;
-    if (orient_doors_find_markers(v, &used))
+    walls_planes(v->lev, &p, 0, XN - 1);
+    if (orient_doors_find_markers(v, &p, &used)) {
         remove_boundary_markers(v);
+        walls_planes(v->lev, &p, 0, XN - 1);
+    }
     if (v->lev->flags & SPLEV_F_INACCESSIBLES) {
         vm_gen_way_out(v);
         used = (box){0, 0, XN - 1, YN - 1};     /* it may dig anywhere */
+        walls_planes(v->lev, &p, 0, XN - 1);
     }
     if (!(v->lev->flags & SPLEV_F_CORRMAZE))
-        walls_wallification_box(v->lev, used.lx, used.ly, used.hx, used.hy);
-    extents e = level_extents(v);
+        walls_wallification_planes(v->lev, &p, used.lx, used.ly, used.hx,
+                                   used.hy);
+    extents e = level_extents(v, &p);
     if (!vm_nh36(v))
-        flip_level(v, &e);      /* NetHack 3.6 never flips (no draws) */
+        flip_level(v, &e, &p);  /* NetHack 3.6 never flips (no draws) */
     if (v->lev->flags & SPLEV_F_SOLIDIFY)
         solidify(v);
     place_lregions(v);
