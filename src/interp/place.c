@@ -270,22 +270,26 @@ static void draw_map(vm *v, const splev_const *m)
     int mx1 = XN - v->xstart < w ? XN - v->xstart : w;
     int my0 = v->ystart < 0 ? -v->ystart : 0;
     int my1 = YN - v->ystart < h ? YN - v->ystart : h;
-    for (int my = my0; my < my1; my++) {
-        const unsigned char *row = (const unsigned char *)m->str + my * w;
-        int y = v->ystart + my;
-        for (int mx = mx0; mx < mx1; mx++) {
-            int t = row[mx];
+    /* Column by column (the grid's order); a door's left neighbour is
+     * drawn before it either way. */
+    for (int mx = mx0; mx < mx1; mx++) {
+        const unsigned char *src = (const unsigned char *)m->str + mx;
+        int x = v->xstart + mx;
+        splev_cell *col = v->lev->cells[x];
+        uint8_t *mark = v->gen.mark[x];
+        for (int my = my0; my < my1; my++) {
+            int t = src[my * w];
             if (t == SPLEV_TRANSPARENT)
                 continue;
-            int x = v->xstart + mx;
-            splev_cell *c = &v->lev->cells[x][y];
+            int y = v->ystart + my;
+            splev_cell *c = &col[y];
             if (t < SPLEV_TERRAIN_COUNT) {
                 *c = tmpl[t];
             } else {
                 memset(c, 0, sizeof *c);
                 c->typ = (uint8_t)t;
             }
-            v->gen.mark[x][y] = 1;
+            mark[y] = 1;
             if ((t == SPLEV_DOOR || t == SPLEV_SDOOR) && mx != 0) {
                 const splev_cell *l = &v->lev->cells[x - 1][y];
                 if (SPLEV_IS_WALL(l->typ) || l->horizontal)
