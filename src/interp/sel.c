@@ -14,8 +14,10 @@ static int in_grid(int x, int y)
 
 static void set_cell(vsel *s, int x, int y)
 {
-    if (in_grid(x, y))
+    if (in_grid(x, y)) {
         s->col[x] |= 1u << y;
+        vsel_widen(s, x);
+    }
 }
 
 /* Bits lo..hi (0 <= lo <= hi < YN). */
@@ -69,6 +71,8 @@ static int sel_rect(vm *v, val *out, int fill)
     uint32_t all = rows(y1, y2), edges = (1u << y1) | (1u << y2);
     for (int x = x1; x <= x2; x++)
         s->col[x] |= fill || x == x1 || x == x2 ? all : edges;
+    vsel_widen(s, x1);
+    vsel_widen(s, x2);
     return 1;
 }
 
@@ -216,7 +220,7 @@ static int sel_grow(vm *v, val *out)
         for (int y = 0; y < YN; y++)
             if (vsel_has(src, x, y) ||
                 (nh ? grown36(src, x, y, dirs) : grown(src, x, y, dirs)))
-                s->col[x] |= 1u << y;
+                set_cell(s, x, y);
     vm_val_release(&in);
     return 1;
 }
@@ -473,6 +477,8 @@ static int sel_binary(vm *v, int op, val *out)
         vsel *s = vm_val_sel_mut(&b);
         for (int x = 0; x < XN; x++)
             s->col[x] = ~s->col[x] & VSEL_ROWS;
+        s->lo = 0;
+        s->hi = XN - 1;
         *out = b;
         return 1;
     }
@@ -487,6 +493,10 @@ static int sel_binary(vm *v, int op, val *out)
     const vsel *t = b.own;
     for (int x = 0; x < XN; x++)
         s->col[x] |= t->col[x];
+    if (t->lo <= t->hi) {
+        vsel_widen(s, t->lo);
+        vsel_widen(s, t->hi);
+    }
     vm_val_release(&b);
     *out = a;
     return 1;

@@ -128,6 +128,8 @@ val vm_val_sel_new(vm *v)
     memset(&x, 0, sizeof x);
     vsel *s = sel_get(&v->sel_pool);
     memset(s->col, 0, sizeof s->col);
+    s->lo = XN;
+    s->hi = -1;
     x.t = SPLEV_V_SEL;
     x.own = s;
     return x;
@@ -139,6 +141,8 @@ vsel *vm_val_sel_mut(val *x)
     if (s->refs > 1) {
         vsel *c = sel_get(s->pool);
         memcpy(c->col, s->col, sizeof c->col);
+        c->lo = s->lo;
+        c->hi = s->hi;
         s->refs--;
         x->own = c;
         s = c;
@@ -195,11 +199,10 @@ void vm_push_val(vm *v, val x)
 
 void vm_push_int(vm *v, int32_t i)
 {
-    val x;
-    memset(&x, 0, sizeof x);
-    x.t = SPLEV_V_INT;
-    x.a = i;
-    vm_push_val(v, x);
+    val *x = &v->stack[v->sp++];
+    memset(x, 0, sizeof *x);
+    x->t = SPLEV_V_INT;
+    x->a = i;
 }
 
 int vm_pop_val(vm *v, val *out)
@@ -237,6 +240,12 @@ int vm_pop_type_or_null(vm *v, int type, const char *what, val *out)
 
 int vm_pop_int(vm *v, const char *what, int32_t *out)
 {
+    const val *top = &v->stack[v->sp - 1];
+    if (top->t == SPLEV_V_INT) {      /* ints own nothing: just drop it */
+        *out = top->a;
+        v->sp--;
+        return 1;
+    }
     val x;
     if (!vm_pop_type(v, SPLEV_V_INT, what, &x))
         return 0;
@@ -507,6 +516,7 @@ static void push_frame(vm *v, uint32_t func, uint32_t ret_pc)
     frame *f = &v->frames[v->nframes++];
     f->func = func;
     f->ret_pc = ret_pc;
+    v->end = v->s->funcs[func].end;
     uint16_t n = v->s->funcs[func].nslots;
     if (n > f->capslots) {
         free(f->slots);
@@ -524,6 +534,8 @@ static void pop_frame(vm *v)
     uint16_t n = v->s->funcs[f->func].nslots;
     for (uint16_t i = 0; i < n; i++)
         slot_clear(&f->slots[i]);
+    if (v->nframes > 0)
+        v->end = v->s->funcs[v->frames[v->nframes - 1].func].end;
 }
 
 static int op_call(vm *v, const splev_insn *in)
@@ -698,9 +710,44 @@ static int core_no_args(vm *v, int fn, val *out)
 }
 
 
+/* coord(x, y) and region(x1, y1, x2, y2) of integers, the common cores,
+ * rewrite the stack in place. */
+static int core_ints(vm *v, int fn, int n)
+{
+    if (v->sp < (size_t)n)
+        return 0;
+    val *a = &v->stack[v->sp - (size_t)n];
+    for (int k = 0; k < n; k++)
+        if (a[k].t != SPLEV_V_INT)
+            return 0;
+    val r;
+    memset(&r, 0, sizeof r);
+    if (fn == CORE_REGION) {
+        r.t = SPLEV_V_REGION;
+        r.a = a[0].a;
+        r.b = a[1].a;
+        r.c = a[2].a;
+        r.d = a[3].a;
+    } else {
+        r.t = SPLEV_V_COORD;
+        if (a[0].a < 0) {
+            r.c = CF_RANDOM;
+        } else {
+            r.a = a[0].a;
+            r.b = a[1].a;
+        }
+    }
+    a[0] = r;
+    v->sp -= (size_t)n - 1;
+    return 1;
+}
+
 static int op_core(vm *v, const splev_insn *in)
 {
     int fn = in->arg;
+    if ((fn == CORE_COORD && in->n == 2) || (fn == CORE_REGION && in->n == 4))
+        if (core_ints(v, fn, in->n))
+            return 1;
     val args[4];
     memset(args, 0, sizeof args);
     int ok = 1;
@@ -823,8 +870,7 @@ static void run_loop(vm *v)
 {
     const splev_levscript *s = v->s;
     while (!v->failed && !v->exited) {
-        const splev_func *f = &s->funcs[v->frames[v->nframes - 1].func];
-        if (v->pc >= f->end) {
+        if (v->pc >= v->end) {
             do_return(v);
             continue;
         }

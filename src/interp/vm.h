@@ -29,6 +29,7 @@ typedef struct vsel {
     int refs;
     struct vsel *next;        /* in the pool */
     struct vsel **pool;
+    int lo, hi;               /* no bits outside columns lo..hi */
     uint32_t col[XN];
 } vsel;
 
@@ -39,10 +40,19 @@ static inline int vsel_has(const vsel *s, int x, int y)
     return (s->col[x] >> y) & 1u;
 }
 
+/* Column x may now hold bits. */
+static inline void vsel_widen(vsel *s, int x)
+{
+    if (x < s->lo)
+        s->lo = x;
+    if (x > s->hi)
+        s->hi = x;
+}
+
 /* Every selected (x, y) with x >= x0, x-major; the body may `continue`
  * but not `break`. */
 #define VSEL_FOR(sel, x0, x, y)                                              \
-    for (int x = (x0); x < XN; x++)                                          \
+    for (int x = (x0) > (sel)->lo ? (x0) : (sel)->lo; x <= (sel)->hi; x++)   \
         for (uint32_t vsel_w_ = (sel)->col[x]; vsel_w_;                       \
              vsel_w_ &= vsel_w_ - 1u)                                          \
             for (int y = bit_low(vsel_w_), vsel_once_ = 1; vsel_once_;   \
@@ -60,8 +70,8 @@ typedef struct vstr {
 typedef struct val {
     int t;
     int32_t a, b, c, d;
+    uint32_t len;             /* here: no padding, 40 bytes */
     const char *s;
-    uint32_t len;
     void *own;
 } val;
 
@@ -94,6 +104,7 @@ typedef struct vm {
     frame *frames;
     int nframes, capframes;
     uint32_t pc;
+    uint32_t end;                  /* the current function's code end */
     uint64_t steps;
     char *err;
     size_t errlen;
