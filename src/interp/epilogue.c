@@ -161,6 +161,21 @@ static int flip_dbdir(const flip *f, int dir)
     return dir;
 }
 
+/* Exchange cell ya of column a with cell yb of column b, with their
+ * SpLev_Map marks. */
+static inline void swap_cells(vm *v, int a, int ya, int b, int yb)
+{
+    splev_cell *ca = v->lev->cells[a], *cb = v->lev->cells[b];
+    uint8_t *ma = v->gen.mark[a], *mb = v->gen.mark[b];
+    splev_cell t = ca[ya];
+    ca[ya] = cb[yb];
+    cb[yb] = t;
+    uint8_t m = ma[ya];
+    ma[ya] = mb[yb];
+    mb[yb] = m;
+}
+
+/* The mirror swaps each pair of cells once. */
 static void flip_cells(vm *v, const flip *f, const wall_planes *p)
 {
     splev_level *lev = v->lev;
@@ -176,20 +191,25 @@ static void flip_cells(vm *v, const flip *f, const wall_planes *p)
                                                    flip_dbdir(f, fl & SPLEV_DB_DIRMASK));
             }
         }
-    for (int x = f->x1; x <= f->x2; x++)
-        for (int y = f->y1; y <= f->y2; y++) {
-            /* flip_point inside the area */
-            int nx = f->fx ? f->x2 - x + f->x1 : x;
-            int ny = f->fy ? f->y2 - y + f->y1 : y;
-            if (nx * YN + ny <= x * YN + y)
-                continue;        /* swap each pair once */
-            splev_cell t = lev->cells[x][y];
-            lev->cells[x][y] = lev->cells[nx][ny];
-            lev->cells[nx][ny] = t;
-            uint8_t m = v->gen.mark[x][y];
-            v->gen.mark[x][y] = v->gen.mark[nx][ny];
-            v->gen.mark[nx][ny] = m;
+    int w = f->x2 - f->x1 + 1, h = f->y2 - f->y1 + 1;
+    if (f->fx) {
+        /* column x with its mirror; the middle column (odd width) only
+         * turns upside down */
+        for (int x = f->x1; x < f->x1 + w / 2; x++) {
+            int nx = f->x2 - x + f->x1;
+            for (int y = f->y1; y <= f->y2; y++)
+                swap_cells(v, x, y, nx, f->fy ? f->y2 - y + f->y1 : y);
         }
+        if ((w & 1) && f->fy) {
+            int x = f->x1 + w / 2;
+            for (int y = f->y1; y < f->y1 + h / 2; y++)
+                swap_cells(v, x, y, x, f->y2 - y + f->y1);
+        }
+    } else if (f->fy) {
+        for (int x = f->x1; x <= f->x2; x++)
+            for (int y = f->y1; y < f->y1 + h / 2; y++)
+                swap_cells(v, x, y, x, f->y2 - y + f->y1);
+    }
 }
 
 static void flip_things(vm *v, const flip *f)
@@ -226,7 +246,7 @@ static void flip_things(vm *v, const flip *f)
 }
 
 /* noflipx keeps x (no left/right mirror), noflipy keeps y (DECISIONS 16). */
-static void flip_level(vm *v, const extents *e, const wall_planes *p)
+static void flip_level(vm *v, const extents *e, wall_planes *p)
 {
     unsigned fl = v->lev->flags;
     int allow = 3;
@@ -247,8 +267,12 @@ static void flip_level(vm *v, const extents *e, const wall_planes *p)
               e->hx > XN - 1 ? XN - 1 : e->hx, e->hy > YN - 1 ? YN - 1 : e->hy};
     flip_cells(v, &f, p);
     flip_things(v, &f);
-    /* Every non-stone cell lay inside the extents and stays there. */
-    walls_spines_box(v->lev, e->lx, e->ly, e->hx, e->hy);
+    /* The classes move with the cells; every non-stone cell lay inside
+     * the extents and stays there. */
+    walls_planes_flip(p, f.fx, f.fy, f.x1, f.y1, f.x2, f.y2);
+    walls_spines_planes(v->lev, p, e->lx < 1 ? 1 : e->lx, e->ly < 0 ? 0 : e->ly,
+                        e->hx > XN - 1 ? XN - 1 : e->hx,
+                        e->hy > YN - 1 ? YN - 1 : e->hy);
 }
 
 static void solidify(vm *v)

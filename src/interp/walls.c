@@ -68,6 +68,10 @@ void walls_wallify(splev_level *lev, int x1, int y1, int x2, int y2)
 #define R64(M, b) R16(M, b), R16(M, b + 16), R16(M, b + 32), R16(M, b + 48)
 #define R256(M) R64(M, 0), R64(M, 64), R64(M, 128), R64(M, 192)
 static const uint64_t spread[2][256] = {{R256(SPREAD0)}, {R256(SPREAD1)}};
+#define REV8(b) (((b) & 1) << 7 | ((b) & 2) << 5 | ((b) & 4) << 3 | \
+                 ((b) & 8) << 1 | ((b) & 16) >> 1 | ((b) & 32) >> 3 | \
+                 ((b) & 64) >> 5 | ((b) & 128) >> 7)
+static const uint8_t rev8[256] = {R256(REV8)};
 
 void walls_planes(const splev_level *lev, wall_planes *p, int lx, int hx)
 {
@@ -93,6 +97,36 @@ void walls_planes(const splev_level *lev, wall_planes *p, int lx, int hx)
 }
 
 /* Bits y1..y2 of a column. */
+static uint32_t rows_between(int y1, int y2);
+
+/* Bit y of w (y1 <= y <= y2) moved to y1 + y2 - y; the rest kept. */
+static uint32_t mirror_rows(uint32_t w, int y1, int y2)
+{
+    uint32_t span = rows_between(y1, y2), m = w & span;
+    uint64_t r = (uint64_t)rev8[m & 255] << 56 | (uint64_t)rev8[(m >> 8) & 255] << 48 |
+                 (uint64_t)rev8[(m >> 16) & 255] << 40 | (uint64_t)rev8[m >> 24] << 32;
+    return (w & ~span) | (uint32_t)(r >> (63 - y1 - y2));
+}
+
+void walls_planes_flip(wall_planes *p, int fx, int fy, int x1, int y1,
+                       int x2, int y2)
+{
+    uint32_t *planes[] = {p->solid, p->rsolid, p->like, p->wall, p->door,
+                          p->rare};
+    for (size_t k = 0; k < sizeof planes / sizeof planes[0]; k++) {
+        uint32_t *c = planes[k];
+        if (fx)
+            for (int a = x1, b = x2; a < b; a++, b--) {
+                uint32_t t = c[a];
+                c[a] = c[b];
+                c[b] = t;
+            }
+        if (fy)
+            for (int x = x1; x <= x2; x++)
+                c[x] = mirror_rows(c[x], y1, y2);
+    }
+}
+
 static uint32_t rows_between(int y1, int y2)
 {
     return (ROWS >> (SPLEV_ROWNO - 1 - y2)) & ~((1u << y1) - 1u);
