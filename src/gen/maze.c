@@ -119,16 +119,33 @@ static int maze_spot(splev_gen *g, int *x, int *y)
     return 0;
 }
 
+/* How many of the 8 bytes of w are not 0. */
+static int nonzero_bytes(uint64_t w)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL;
+    uint64_t high = (((w & low7) + low7) | w) & ~low7;
+    return (int)(((high >> 7) * 0x0101010101010101ULL) >> 56);
+}
+
+/* Marked cells among rows 0..19 of a column, eight at a time. */
+static int marked_rows(const uint8_t *col)
+{
+    uint64_t a = 0, b = 0, c = 0;
+    memcpy(&a, col, 8);
+    memcpy(&b, col + 8, 8);
+    memcpy(&c, col + 16, 4);
+    return nonzero_bytes(a) + nonzero_bytes(b) + nonzero_bytes(c);
+}
+
 /* Random things over the maze, as many as its carved share allows; they
  * are recorded in the model (classes only: the engine picks species). */
 void splev_gen_fill_maze(splev_gen *g)
 {
     int count = 76 * 18, mapcountmax = count / 2, mapfact = 0;
-    int want = g->dialect == SPLEV_GEN_UN;
+    int want = g->dialect == SPLEV_GEN_UN, marked = 0;
     for (int x = 2; x <= 77; x++)
-        for (int y = 0; y <= 19; y++)
-            if ((g->mark[x][y] != 0) != want)
-                count--;
+        marked += marked_rows(g->mark[x]);
+    count -= want ? 76 * 20 - marked : marked;
     if (count > mapcountmax / 10)
         mapfact = count * 100 / mapcountmax;
     int x, y;
