@@ -100,23 +100,29 @@ void splev_gen_mazewalk(splev_gen *g, int x, int y, int dir, int stocked,
         splev_gen_fill_maze(g);
 }
 
+/* An odd dry cell, marked by the walk (want 1) or not (want 0): one
+ * test of everything, no early exits, since most draws fail and the
+ * caller's branch then is predictable.  3..77 x 3..19 is on the map. */
+static inline int spot_ok(const splev_gen *g, int x, int y, int want)
+{
+    const uint64_t dry = 1ull << SPLEV_ROOM | 1ull << SPLEV_CORR |
+                         1ull << SPLEV_ICE | 1ull << SPLEV_AIR | 1ull << SPLEV_CLOUD;
+    unsigned t = (unsigned)gen_typ(g, x, y);
+    return (x & y & 1) & (t < 64 && ((dry >> t) & 1)) &
+           ((g->mark[x][y] != 0) == want);
+}
+
 /* A random odd cell the walk marked (UnNetHack) or did not (NetHack),
  * up to 2000 tries; 1 when found. */
 static int maze_spot(splev_gen *g, int *x, int *y)
 {
-    int want = g->dialect == SPLEV_GEN_UN;
-    for (int i = 0; i < 2000; i++) {
+    int want = g->dialect == SPLEV_GEN_UN, found = 0;
+    for (int i = 0; i < 2000 && !found; i++) {
         *x = gen_rn1(g, 75, 3);
         *y = gen_rn1(g, 17, 3);
-        if (!(*x & 1) || !(*y & 1))
-            continue;
-        int t = gen_typ(g, *x, *y);
-        int dry = t == SPLEV_ROOM || t == SPLEV_CORR || t == SPLEV_ICE ||
-                  t == SPLEV_AIR || t == SPLEV_CLOUD;
-        if (dry && (g->mark[*x][*y] != 0) == want)
-            return 1;
+        found = spot_ok(g, *x, *y, want);
     }
-    return 0;
+    return found;
 }
 
 /* How many of the 8 bytes of w are not 0. */
