@@ -171,14 +171,16 @@ const splev_cell *splev_level_cell_const(const splev_level *lev, int x, int y)
 
 void splev_set_string(char **field, const char *text)
 {
-    free(*field);
+    if (*field)
+        free(*field);
     *field = text ? xstrdup(text) : NULL;
 }
 
 /* Append one zeroed element to a growable array and return it. */
-static void *push(void **arr, size_t *n, size_t *cap, size_t elem)
+static inline void *push(void **arr, size_t *n, size_t *cap, size_t elem)
 {
-    grow_array(arr, cap, *n + 1, elem);
+    if (*n >= *cap)
+        grow_array(arr, cap, *n + 1, elem);
     char *p = (char *)*arr + *n * elem;
     memset(p, 0, elem);
     (*n)++;
