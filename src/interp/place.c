@@ -277,11 +277,16 @@ static void draw_map(vm *v, const splev_const *m)
         int x = v->xstart + mx;
         splev_cell *col = v->lev->cells[x];
         uint8_t *mark = v->gen.mark[x];
-        for (int my = my0; my < my1; my++) {
-            int t = src[my * w];
+        const unsigned char *p = src + (size_t)my0 * (size_t)w;
+        for (int y = v->ystart + my0; y < v->ystart + my1; y++, p += w) {
+            int t = *p;
+            if (t < SPLEV_TERRAIN_COUNT && t != SPLEV_DOOR && t != SPLEV_SDOOR) {
+                col[y] = tmpl[t];          /* the common case */
+                mark[y] = 1;
+                continue;
+            }
             if (t == SPLEV_TRANSPARENT)
                 continue;
-            int y = v->ystart + my;
             splev_cell *c = &col[y];
             if (t < SPLEV_TERRAIN_COUNT) {
                 *c = tmpl[t];
