@@ -121,10 +121,14 @@ static void light_region(vm *v, int x1, int y1, int x2, int y2, int lit)
         x2 = x2 + 1 > XN - 1 ? XN - 1 : x2 + 1;
         y2 = y2 + 1 > YN - 1 ? YN - 1 : y2 + 1;
     }
-    for (int x = x1 < 0 ? 0 : x1; x <= x2 && x < XN; x++)
-        for (int y = y1 < 0 ? 0 : y1; y <= y2 && y < YN; y++)
-            if (cell(v, x, y)->typ != SPLEV_LAVAPOOL)
-                cell(v, x, y)->lit = (uint8_t)(lit ? 1 : 0);
+    uint8_t l = lit ? 1 : 0;
+    int ylo = y1 < 0 ? 0 : y1, yhi = y2 < YN - 1 ? y2 : YN - 1;
+    for (int x = x1 < 0 ? 0 : x1; x <= x2 && x < XN; x++) {
+        splev_cell *col = v->lev->cells[x];
+        for (int y = ylo; y <= yhi; y++)
+            if (col[y].typ != SPLEV_LAVAPOOL)
+                col[y].lit = l;
+    }
 }
 
 static int top_rooms(const splev_level *lev)
@@ -458,17 +462,20 @@ static int st_nondig(vm *v, const splev_insn *in)
     int x1 = r.a, y1 = r.b, x2 = r.c, y2 = r.d;
     vm_rel(v, &x1, &y1, 0);
     vm_rel(v, &x2, &y2, 0);
-    for (int x = x1 < 1 ? 1 : x1; x <= x2 && x < XN; x++)
-        for (int y = y1 < 0 ? 0 : y1; y <= y2 && y < YN; y++) {
-            splev_cell *c = cell(v, x, y);
-            if (c->typ <= SPLEV_DBWALL || c->typ == SPLEV_TREE ||
-                c->typ == SPLEV_DEADTREE || c->typ == SPLEV_IRONBARS) {
-                if (in->op == OP_NON_DIGGABLE)
-                    c->nondiggable = 1;
+    const uint64_t hard = ((2ull << SPLEV_DBWALL) - 1) | 1ull << SPLEV_TREE |
+                          1ull << SPLEV_DEADTREE | 1ull << SPLEV_IRONBARS;
+    int nondig = in->op == OP_NON_DIGGABLE;
+    int ylo = y1 < 0 ? 0 : y1, yhi = y2 < YN - 1 ? y2 : YN - 1;
+    for (int x = x1 < 1 ? 1 : x1; x <= x2 && x < XN; x++) {
+        splev_cell *col = v->lev->cells[x];
+        for (int y = ylo; y <= yhi; y++)
+            if (col[y].typ < 64 && ((hard >> col[y].typ) & 1)) {
+                if (nondig)
+                    col[y].nondiggable = 1;
                 else
-                    c->nonpasswall = 1;
+                    col[y].nonpasswall = 1;
             }
-        }
+    }
     return 1;
 }
 
