@@ -15,7 +15,7 @@ mkdir -p "$WORLD_DIR"
 # Levels whose design keeps a stair out of reach on foot: water, lava or
 # walls one crosses by other means (levitation, digging, teleport).  Only
 # the levels seen blocked over seeds 1..60 (doc/world.md says why each).
-WORLD_DESIGN_DAT='emberhall drowned'
+WORLD_DESIGN_DAT=''
 WORLD_DESIGN_CORPUS='medusa-1 medusa-2 medusa-3 medusa-4 medufill juiblex
 hellfill sheolfil sheolmid palace_f townfill-1 wizard3 drgnC valley-2'
 
