@@ -39,11 +39,8 @@ static inline int bit_low(uint32_t w)
 /* ---- walls.c ---- */
 /* wallify_map (§8.5): stone next to floor becomes wall. */
 void walls_wallify(splev_level *lev, int x1, int y1, int x2, int y2);
-/* Wall-removal pass then spine pass over the area (§9.2, §9.3). */
-void walls_wallification(splev_level *lev, int x1, int y1, int x2, int y2);
-/* The spine pass alone (§9.3). */
-void walls_spines(splev_level *lev, int x1, int y1, int x2, int y2);
-/* The same over the whole map when every cell outside lx..hx x ly..hy is
+/* Wall-removal pass then spine pass (§9.2, §9.3), and the spine pass
+ * alone, over the whole map when every cell outside lx..hx x ly..hy is
  * stone (only that box and its rim are looked at). */
 void walls_wallification_box(splev_level *lev, int lx, int ly, int hx, int hy);
 void walls_spines_box(splev_level *lev, int lx, int ly, int hx, int hy);

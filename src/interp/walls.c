@@ -218,16 +218,6 @@ void walls_spines_planes(splev_level *lev, const wall_planes *p, int x1,
     }
 }
 
-void walls_spines(splev_level *lev, int x1, int y1, int x2, int y2)
-{
-    wall_planes p;
-    walls_planes(lev, &p, 0, SPLEV_COLNO - 1);
-    walls_spines_planes(lev, &p, clampi(x1, 1, SPLEV_COLNO - 1),
-                        clampi(y1, 0, SPLEV_ROWNO - 1),
-                        clampi(x2, 1, SPLEV_COLNO - 1),
-                        clampi(y2, 0, SPLEV_ROWNO - 1));
-}
-
 /* walls_spines when every cell outside lx..hx x ly..hy is stone: only
  * the box's columns and the two beside them are classified. */
 void walls_spines_box(splev_level *lev, int lx, int ly, int hx, int hy)
@@ -262,12 +252,4 @@ void walls_wallification_planes(splev_level *lev, wall_planes *p, int lx,
         return;
     walls_remove_buried(lev, p, x1, y1, x2, y2);
     walls_spines_planes(lev, p, x1, y1, x2, y2);
-}
-
-/* Both passes over one classification (the removal updates it). */
-void walls_wallification(splev_level *lev, int x1, int y1, int x2, int y2)
-{
-    wall_planes p;
-    walls_planes(lev, &p, 0, SPLEV_COLNO - 1);
-    walls_wallification_planes(lev, &p, x1, y1, x2, y2);
 }
