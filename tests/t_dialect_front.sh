@@ -77,6 +77,19 @@ for des in $DD/diag/*.des; do
     fi
 done
 
+# ---- a health food shop REGION, filled and unfilled, makes its rooms
+# (needfill 1 = fill it, 2 = the designer filled it) ----
+"$BIN/levgen" --format json "$DD/diag/region_hfs.des" 2>"$TMPD/err" |
+    grep -o '"type_name": "health food shop"[^}]*"needfill": [0-9]' \
+        >"$TMPD/hfs"
+if [ "$(sed 's/.*needfill": //' "$TMPD/hfs" | tr '\n' ' ')" != "1 2 " ]
+then
+    fail "dialect REGION health food shop" "rooms: $(cat "$TMPD/hfs")" \
+        "$(head -3 "$TMPD/err")"
+else
+    pass "dialect REGION health food shop"
+fi
+
 # ---- the dialect byte of the written .lev (header byte 20) ----
 mkdir -p "$TMPD/dl"
 run "$LC" -o "$TMPD/dl" $DD/disasm/maze_header.des

@@ -180,10 +180,13 @@ static int st_region(vm *v, const splev_insn *in)
         !vm_pop_int(v, "the light", &lit) ||
         !vm_pop_type(v, SPLEV_V_REGION, "the area", &reg))
         return 0;
-    int prefilled = type > MAXRTYPE;
-    if (prefilled)
+    /* An unfilled region's type comes MAXRTYPE + 1 up, as in the classic
+     * format; bit 0 of the flags says which it is, so NetHack 3.6's type
+     * MAXRTYPE + 1 (health food shop) has a filled code too. */
+    int prefilled = !(flags & 1);
+    if (prefilled && type > MAXRTYPE)
         type -= MAXRTYPE + 1;
-    if (type < 0 || type > MAXRTYPE) {
+    if (type < 0 || type > MAXRTYPE + 1) {
         vm_error(v, "REGION: unknown room type %d", (int)type);
         return 0;
     }

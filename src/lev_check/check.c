@@ -891,11 +891,6 @@ static void check_region_stmt(chk *c, const lev_stmt *s)
     int ordinary;
     const lev_expr *type = arg(s, 2);
     check_room_type(c, type, &ordinary);
-    /* REGION adds MAXRTYPE + 1 to the type when unfilled (doc/formats.md),
-     * so a type beyond UnNetHack's 0..34 has no code there */
-    if (type->kind == LEV_E_STRING && lev_room_type(type->sval) > 34)
-        err(c, type->pos, "room type \"%s\" can be given to a ROOM or "
-            "SUBROOM, not to a REGION (doc/dialects.md)", type->sval);
     check_room_flags(c, arg(s, 3));
     if (s->has_body)
         enter_room_block(c, s, 1);
