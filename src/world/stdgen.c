@@ -316,20 +316,31 @@ splev_level *splev_stdgen_rooms(const splev_genctx *ctx, uint64_t seed)
     return splev_stdgen_rooms_at(ctx, seed, 0);
 }
 
+/* A new level named name and a generator drawing from rng seeded with
+ * seed, its inputs from *ctx; a NULL *ctx becomes def, set to the
+ * defaults (the caller keeps reading *ctx). */
+static splev_level *stdgen_start(const splev_genctx **ctx, splev_genctx *def,
+                                 uint64_t seed, const char *name,
+                                 splev_rng *rng, splev_gen *g)
+{
+    if (!*ctx) {
+        splev_genctx_init(def);
+        *ctx = def;
+    }
+    splev_level *lev = splev_level_new(name);
+    splev_rng_seed(rng, seed);
+    splev_gen_init(g, lev, rng);
+    set_inputs(g, *ctx);
+    return lev;
+}
+
 splev_level *splev_stdgen_rooms_at(const splev_genctx *ctx, uint64_t seed,
                                    int medusa_depth)
 {
     splev_genctx def;
-    if (!ctx) {
-        splev_genctx_init(&def);
-        ctx = &def;
-    }
-    splev_level *lev = splev_level_new("rooms");
     splev_rng rng;
-    splev_rng_seed(&rng, seed);
     splev_gen g;
-    splev_gen_init(&g, lev, &rng);
-    set_inputs(&g, ctx);
+    splev_level *lev = stdgen_start(&ctx, &def, seed, "rooms", &rng, &g);
     /* §16.3, §16.4: the room loop (plain rooms, every one joined), the
      * reserved vault, then NetHack's room order. */
     splev_gen_makerooms(&g, NULL, 0, NULL, NULL);
@@ -404,16 +415,9 @@ static int mazexy(splev_gen *g, int *x, int *y)
 splev_level *splev_stdgen_maze(const splev_genctx *ctx, uint64_t seed)
 {
     splev_genctx def;
-    if (!ctx) {
-        splev_genctx_init(&def);
-        ctx = &def;
-    }
-    splev_level *lev = splev_level_new("maze");
     splev_rng rng;
-    splev_rng_seed(&rng, seed);
     splev_gen g;
-    splev_gen_init(&g, lev, &rng);
-    set_inputs(&g, ctx);
+    splev_level *lev = stdgen_start(&ctx, &def, seed, "maze", &rng, &g);
     lev->flags |= SPLEV_F_MAZELEVEL;
     for (int x = 2; x <= 78; x++)
         for (int y = 2; y <= 20; y++)
