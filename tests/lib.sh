@@ -33,6 +33,29 @@ crashed() {
         "$TMPD/err" 2>/dev/null
 }
 
+# check_diag LABEL DIR NAME OPTIONS...: `lev_comp --check OPTIONS NAME.des`
+# run inside DIR (so messages name the file as written) must print exactly
+# DIR/NAME.err on stderr and exit 1 when that holds an error, else 0.
+check_diag() {
+    cd_label=$1 cd_dir=$2 cd_name=$3
+    shift 3
+    (cd "$cd_dir" && ${SPLEV_WRAP:-} "$BIN/lev_comp" --check "$@" \
+        "$cd_name.des" >"$TMPD/out" 2>"$TMPD/err")
+    RC=$?
+    cd_want=0
+    if [ -z "${UPDATE_GOLDEN:-}" ]; then
+        grep -q ': error: ' "$cd_dir/$cd_name.err" 2>/dev/null && cd_want=1
+    else
+        grep -q ': error: ' "$TMPD/err" && cd_want=1
+    fi
+    if crashed || [ "$RC" -ne "$cd_want" ]; then
+        fail "$cd_label" "exit status $RC, expected $cd_want" \
+            "$(head -3 "$TMPD/err")"
+    else
+        compare_golden "$cd_label" "$TMPD/err" "$cd_dir/$cd_name.err"
+    fi
+}
+
 # compare_golden NAME FILE GOLDEN: FILE must equal GOLDEN byte for byte.
 compare_golden() {
     if [ -n "${UPDATE_GOLDEN:-}" ]; then

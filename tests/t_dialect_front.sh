@@ -60,21 +60,8 @@ done
 for des in $DD/diag/*.des; do
     name=$(basename "$des" .des)
     opts=$(cat "$DD/diag/$name.opts" 2>/dev/null)
-    (cd $DD/diag && ${SPLEV_WRAP:-} "$LC" --check $opts "$name.des" \
-        >"$TMPD/out" 2>"$TMPD/err")
-    RC=$?
-    want=0
-    if [ -z "${UPDATE_GOLDEN:-}" ]; then
-        grep -q ': error: ' "$DD/diag/$name.err" 2>/dev/null && want=1
-    else
-        grep -q ': error: ' "$TMPD/err" && want=1
-    fi
-    if crashed || [ "$RC" -ne "$want" ]; then
-        fail "dialect diag $name" "exit status $RC, expected $want" \
-            "$(head -3 "$TMPD/err")"
-    else
-        compare_golden "dialect diag $name" "$TMPD/err" "$DD/diag/$name.err"
-    fi
+    # shellcheck disable=SC2086 # $opts holds options or nothing
+    check_diag "dialect diag $name" "$DD/diag" "$name" $opts
 done
 
 # ---- a health food shop REGION, filled and unfilled, makes its rooms

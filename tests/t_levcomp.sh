@@ -20,21 +20,8 @@ for des in $LCD/errors/*.des; do
     extra=""
     case $name in names_*) extra="--names $SHARED/spec/names/unnethack.tsv" ;; esac
     if [ -n "$extra" ] && ! need_shared "levcomp error $name"; then continue; fi
-    (cd $LCD/errors && ${SPLEV_WRAP:-} "$LC" --check -Wall $extra "$name.des" \
-        >"$TMPD/out" 2>"$TMPD/err")
-    RC=$?
-    want=0
-    if [ -z "${UPDATE_GOLDEN:-}" ]; then
-        grep -q ': error: ' "$LCD/errors/$name.err" 2>/dev/null && want=1
-    else
-        grep -q ': error: ' "$TMPD/err" && want=1
-    fi
-    if crashed || [ "$RC" -ne "$want" ]; then
-        fail "levcomp error $name" "exit status $RC, expected $want" \
-            "$(head -3 "$TMPD/err")"
-    else
-        compare_golden "levcomp error $name" "$TMPD/err" "$LCD/errors/$name.err"
-    fi
+    # shellcheck disable=SC2086 # $extra is two words or none
+    check_diag "levcomp error $name" "$LCD/errors" "$name" -Wall $extra
 done
 
 # -Werror turns a warning into an error; -w hides it
