@@ -177,12 +177,6 @@ static int set_format(options *o, const char *v)
                        "asciifarm or roguecloud)", v);
 }
 
-static int set_dungeon(options *o, const char *v)
-{
-    o->dungeon = v;
-    return 0;
-}
-
 static int set_output(options *o, const char *v)
 {
     if (!*v)
@@ -197,24 +191,6 @@ static int set_import(options *o, const char *v)
         return usage_error("unknown import format '%s' (asciifarm or "
                            "roguecloud)", v);
     o->import = v;
-    return 0;
-}
-
-static int set_encyclopedia(options *o, const char *v)
-{
-    o->encyclopedia = v;
-    return 0;
-}
-
-static int set_room(options *o, const char *v)
-{
-    o->room = v;
-    return 0;
-}
-
-static int set_names(options *o, const char *v)
-{
-    o->names = v;
     return 0;
 }
 
@@ -262,12 +238,6 @@ static int set_align(options *o, const char *v)
     return 0;
 }
 
-static int set_role(options *o, const char *v)
-{
-    o->ctx.hero_role = v;
-    return 0;
-}
-
 static int set_max_steps(options *o, const char *v)
 {
     if (parse_u64(v, UINT64_MAX, &o->ctx.max_steps) != 0 ||
@@ -276,23 +246,16 @@ static int set_max_steps(options *o, const char *v)
     return 0;
 }
 
-/* One row per option taking a value; new options are new rows. */
+/* One row per option taking a value; new options are new rows.  A row
+ * without a set function stores the value as it is in the string field
+ * at offset. */
 typedef struct value_option {
     const char *name;
     int (*set)(options *, const char *);
+    size_t offset;
 } value_option;
 
-static int set_level(options *o, const char *v)
-{
-    o->level = v;
-    return 0;
-}
-
-static int set_levels_dir(options *o, const char *v)
-{
-    o->levels_dir = v;
-    return 0;
-}
+#define STRING_FIELD(f) NULL, offsetof(options, f)
 
 static int set_out_dir(options *o, const char *v)
 {
@@ -312,26 +275,26 @@ static int set_level_at(options *o, const char *v)
 }
 
 static const value_option value_options[] = {
-    {"--level-at", set_level_at},
-    {"--levels", set_levels_dir},
-    {"--level", set_level},
-    {"--out", set_out_dir},
-    {"--dungeon", set_dungeon},
-    {"--seed", set_seed},
-    {"--count", set_count},
-    {"--format", set_format},
-    {"--output", set_output},
-    {"-o", set_output},
-    {"--import", set_import},
-    {"--encyclopedia", set_encyclopedia},
-    {"--room", set_room},
-    {"--names", set_names},
-    {"--dialect", set_dialect},
-    {"--depth", set_depth},
-    {"--difficulty", set_difficulty},
-    {"--align", set_align},
-    {"--role", set_role},
-    {"--max-steps", set_max_steps},
+    {"--level-at", set_level_at, 0},
+    {"--levels", STRING_FIELD(levels_dir)},
+    {"--level", STRING_FIELD(level)},
+    {"--out", set_out_dir, 0},
+    {"--dungeon", STRING_FIELD(dungeon)},
+    {"--seed", set_seed, 0},
+    {"--count", set_count, 0},
+    {"--format", set_format, 0},
+    {"--output", set_output, 0},
+    {"-o", set_output, 0},
+    {"--import", set_import, 0},
+    {"--encyclopedia", STRING_FIELD(encyclopedia)},
+    {"--room", STRING_FIELD(room)},
+    {"--names", STRING_FIELD(names)},
+    {"--dialect", set_dialect, 0},
+    {"--depth", set_depth, 0},
+    {"--difficulty", set_difficulty, 0},
+    {"--align", set_align, 0},
+    {"--role", STRING_FIELD(ctx.hero_role)},
+    {"--max-steps", set_max_steps, 0},
 };
 
 /* "--name value" or "--name=value".  Returns the number of arguments
@@ -343,13 +306,18 @@ static int match_value_option(const value_option *vo, options *o, int argc,
     const char *arg = argv[i];
     if (strncmp(arg, vo->name, n) != 0 || (arg[n] != '\0' && arg[n] != '='))
         return 0;
-    if (arg[n] == '=')
-        return vo->set(o, arg + n + 1) != 0 ? -EXIT_USAGE : 1;
-    if (i + 1 >= argc) {
+    int used = arg[n] == '=' ? 1 : 2;
+    const char *v = arg[n] == '=' ? arg + n + 1 : i + 1 < argc ? argv[i + 1]
+                                                                : NULL;
+    if (!v) {
         usage_error("option '%s' needs a value", vo->name);
         return -EXIT_USAGE;
     }
-    return vo->set(o, argv[i + 1]) != 0 ? -EXIT_USAGE : 2;
+    if (!vo->set) {
+        *(const char **)((char *)o + vo->offset) = v;
+        return used;
+    }
+    return vo->set(o, v) != 0 ? -EXIT_USAGE : used;
 }
 
 static int parse_one(options *o, int argc, char **argv, int i)
