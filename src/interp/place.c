@@ -272,11 +272,19 @@ static void draw_map(vm *v, const splev_const *m)
     int my1 = YN - v->ystart < h ? YN - v->ystart : h;
     /* Column by column (the grid's order); a door's left neighbour is
      * drawn before it either way. */
+    const vm_mapcols *cols = vm_mapcache_get(&v->maps, m, tmpl);
     for (int mx = mx0; mx < mx1; mx++) {
         const unsigned char *src = (const unsigned char *)m->str + mx;
         int x = v->xstart + mx;
         splev_cell *col = v->lev->cells[x];
         uint8_t *mark = v->gen.mark[x];
+        if (cols->plain[mx]) {
+            int y0 = v->ystart + my0;
+            memcpy(&col[y0], &cols->cells[(size_t)mx * (size_t)h + (size_t)my0],
+                   (size_t)(my1 - my0) * sizeof *col);
+            memset(&mark[y0], 1, (size_t)(my1 - my0));
+            continue;
+        }
         const unsigned char *p = src + (size_t)my0 * (size_t)w;
         for (int y = v->ystart + my0; y < v->ystart + my1; y++, p += w) {
             int t = *p;

@@ -943,6 +943,7 @@ void splev_runner_free(splev_runner *r)
         r->v.sel_pool = s->next;
         free(s);
     }
+    vm_mapcache_free(r->v.maps);
     splev_level_free(r->lev);
     free(r);
 }
@@ -958,8 +959,10 @@ const splev_level *splev_runner_run(splev_runner *r, const splev_levscript *s,
     frame *frames = v->frames;
     int capframes = v->capframes;
     vsel *sel_pool = v->sel_pool;
+    vm_mapcache *maps = v->maps;
     memset(v, 0, sizeof *v);
     v->sel_pool = sel_pool;
+    v->maps = maps;
     v->stack = stack;
     v->cap = cap;
     v->frames = frames;

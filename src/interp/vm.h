@@ -90,6 +90,14 @@ typedef struct frame {
     uint32_t capslots;
 } frame;
 
+/* A MAP constant's cells (mapcache.c): column mx is cells[mx * h ..];
+ * plain[mx] when the column is copied whole. */
+typedef struct vm_mapcols {
+    splev_cell *cells;
+    uint8_t *plain;
+} vm_mapcols;
+typedef struct vm_mapcache vm_mapcache;
+
 #define MAX_ROOM_NEST 8
 #define MAX_CONTAINER_NEST 10
 
@@ -101,6 +109,7 @@ typedef struct vm {
     val *stack;
     size_t sp, cap;
     vsel *sel_pool;               /* released selections */
+    vm_mapcache *maps;            /* MAP constants seen, kept between runs */
     frame *frames;
     int nframes, capframes;
     uint32_t pc;
@@ -181,6 +190,13 @@ int vm_sel_op(vm *v, int op);        /* SEL_* opcodes; 0 on error */
 
 /* ---- place.c: MAP ---- */
 int vm_map(vm *v, const splev_insn *in);
+
+/* ---- mapcache.c ---- */
+/* The cells of MAP constant m (tmpl: the terrains' templates, of which
+ * plain columns use only those that do not depend on the level). */
+const vm_mapcols *vm_mapcache_get(vm_mapcache **c, const splev_const *m,
+                                  const splev_cell tmpl[SPLEV_TERRAIN_COUNT]);
+void vm_mapcache_free(vm_mapcache *c);
 
 /* ---- stmt.c ---- */
 int vm_make_stair(vm *v, int x, int y, int up, int ladder);
