@@ -47,6 +47,21 @@ inline int splev_rn2(splev_rng *r, int n)
     return (int)(v % un);
 }
 
+/* The draws of splev_rn2(r, n) without its value: a search that can tell
+ * from one draw that the next is of no use skips the division. */
+inline void splev_rn2_skip(splev_rng *r, int n)
+{
+    if (n <= 0)
+        return;
+    uint32_t un = (uint32_t)n;
+    uint32_t v = splev_rng_next(r);
+    if (v >= un)
+        return;
+    uint32_t threshold = (0u - un) % un;
+    while (v < threshold)
+        v = splev_rng_next(r);
+}
+
 /* Uniform in 1..n; n <= 0 gives 1 and draws nothing. */
 inline int splev_rnd(splev_rng *r, int n)
 {

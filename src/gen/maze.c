@@ -100,28 +100,53 @@ void splev_gen_mazewalk(splev_gen *g, int x, int y, int dir, int stocked,
         splev_gen_fill_maze(g);
 }
 
-/* An odd dry cell, marked by the walk (want 1) or not (want 0): one
- * test of everything, no early exits, since most draws fail and the
- * caller's branch then is predictable.  3..77 x 3..19 is on the map. */
-static inline int spot_ok(const splev_gen *g, int x, int y, int want)
+/* The spots of the maze filler: odd dry cells the walk marked (UnNetHack)
+ * or did not (NetHack), as bit y - SPOT_Y0 of column x - SPOT_X0 for the
+ * draws rn1(75, 3) and rn1(17, 3).  The filler adds things, never
+ * terrain or marks, so one table serves all its searches. */
+enum { SPOT_X0 = 3, SPOT_W = 75, SPOT_Y0 = 3, SPOT_H = 17 };
+typedef uint32_t spot_table[SPOT_W];
+
+static void spot_table_make(const splev_gen *g, spot_table ok)
 {
     const uint64_t dry = 1ull << SPLEV_ROOM | 1ull << SPLEV_CORR |
                          1ull << SPLEV_ICE | 1ull << SPLEV_AIR | 1ull << SPLEV_CLOUD;
-    unsigned t = (unsigned)gen_typ(g, x, y);
-    return (x & y & 1) & (t < 64 && ((dry >> t) & 1)) &
-           ((g->mark[x][y] != 0) == want);
+    int want = g->dialect == SPLEV_GEN_UN;
+    for (int i = 0; i < SPOT_W; i++) {
+        int x = i + SPOT_X0;
+        uint32_t m = 0;
+        for (int y = SPOT_Y0 | 1; (x & 1) && y < SPOT_Y0 + SPOT_H; y += 2) {
+            unsigned t = (unsigned)gen_typ(g, x, y);
+            if (t < 64 && ((dry >> t) & 1) && (g->mark[x][y] != 0) == want)
+                m |= 1u << (y - SPOT_Y0);
+        }
+        ok[i] = m;
+    }
 }
 
-/* A random odd cell the walk marked (UnNetHack) or did not (NetHack),
- * up to 2000 tries; 1 when found. */
-static int maze_spot(splev_gen *g, int *x, int *y)
+/* A random spot of the table, up to 2000 tries of an x and a y draw; 1
+ * when found.  Most tries fail on x, and their y draw is only made, not
+ * divided; the generator works on a local copy that stays in registers. */
+static int maze_spot(splev_gen *g, const spot_table ok, int *x, int *y)
 {
-    int want = g->dialect == SPLEV_GEN_UN, found = 0;
-    for (int i = 0; i < 2000 && !found; i++) {
-        *x = gen_rn1(g, 75, 3);
-        *y = gen_rn1(g, 17, 3);
-        found = spot_ok(g, *x, *y, want);
+    splev_rng r = *g->rng;
+    int found = 0;
+    for (int i = 0; i < 2000; i++) {
+        int cx = splev_rn2(&r, SPOT_W);
+        uint32_t col = ok[cx];
+        if (!col) {
+            splev_rn2_skip(&r, SPOT_H);
+            continue;
+        }
+        int cy = splev_rn2(&r, SPOT_H);
+        if ((col >> cy) & 1u) {
+            *x = cx + SPOT_X0;
+            *y = cy + SPOT_Y0;
+            found = 1;
+            break;
+        }
     }
+    *g->rng = r;
     return found;
 }
 
@@ -154,26 +179,28 @@ void splev_gen_fill_maze(splev_gen *g)
     count -= want ? 76 * 20 - marked : marked;
     if (count > mapcountmax / 10)
         mapfact = count * 100 / mapcountmax;
-    int x, y;
+    int x = 0, y = 0;
+    spot_table ok;
+    spot_table_make(g, ok);
     for (int i = gen_rnd(g, 20 * mapfact / 100); i; i--) {
-        int found = maze_spot(g, &x, &y);
+        int found = maze_spot(g, ok, &x, &y);
         char cls = gen_rn2(g, 2) ? '*' : 0;
         if (found)
             splev_level_add_object(g->lev, x, y, cls, NULL);
     }
     for (int i = gen_rnd(g, 12 * mapfact / 100); i; i--)
-        if (maze_spot(g, &x, &y))
+        if (maze_spot(g, ok, &x, &y))
             splev_level_add_object(g->lev, x, y, '`', "boulder");
     for (int i = gen_rn2(g, 2); i; i--)
-        if (maze_spot(g, &x, &y))
+        if (maze_spot(g, ok, &x, &y))
             splev_level_add_monster(g->lev, x, y, 'H', "minotaur");
     for (int i = gen_rnd(g, 12 * mapfact / 100); i; i--)
-        if (maze_spot(g, &x, &y))
+        if (maze_spot(g, ok, &x, &y))
             splev_level_add_monster(g->lev, x, y, 0, NULL);
     for (int i = gen_rn2(g, 15 * mapfact / 100); i; i--)
-        if (maze_spot(g, &x, &y))
+        if (maze_spot(g, ok, &x, &y))
             splev_level_add_gold(g->lev, x, y, 0);
     for (int i = gen_rn2(g, 15 * mapfact / 100); i; i--)
-        if (maze_spot(g, &x, &y))
+        if (maze_spot(g, ok, &x, &y))
             splev_level_add_trap(g->lev, x, y, 0);
 }

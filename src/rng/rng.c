@@ -6,6 +6,7 @@
 /* The external definitions of the inline draws of splev/rng.h. */
 extern uint32_t splev_rng_next(splev_rng *r);
 extern int splev_rn2(splev_rng *r, int n);
+extern void splev_rn2_skip(splev_rng *r, int n);
 extern int splev_rnd(splev_rng *r, int n);
 extern int splev_rn1(splev_rng *r, int a, int b);
 

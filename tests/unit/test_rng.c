@@ -47,6 +47,24 @@ int main(void)
           "rnd(-3) is 1 and draws nothing");
     int d = splev_dice(&r, 3, 6);
     CHECK(d >= 3 && d <= 18, "3d6 in 3..18");
+    /* skip makes rn2's draws: the same state after, for small ranges
+     * and for one (0x60000000) where a quarter of the draws are redrawn */
+    static const int ranges[] = {-1, 0, 1, 2, 17, 75, 0x60000000};
+    int skip_same = 1, redraws = 0;
+    for (size_t k = 0; k < sizeof ranges / sizeof ranges[0]; k++) {
+        splev_rng_seed(&a, 99);
+        splev_rng_seed(&b, 99);
+        for (int i = 0; i < 4000; i++) {
+            splev_rng step = a;
+            (void)splev_rn2(&a, ranges[k]);
+            splev_rng_next(&step);
+            redraws += ranges[k] > 0 && a.state != step.state;
+            splev_rn2_skip(&b, ranges[k]);
+            skip_same &= a.state == b.state;
+        }
+    }
+    CHECK(skip_same, "rn2_skip draws exactly what rn2 draws");
+    CHECK(redraws > 500, "the skip test met redrawn values (%d)", redraws);
     CHECK(splev_seed_derive(1, 0) != splev_seed_derive(1, 1) &&
               splev_seed_derive(1, 5) == splev_seed_derive(1, 5),
           "derived seeds differ per stream and are stable");
