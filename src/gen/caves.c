@@ -27,19 +27,32 @@ void splev_gen_solidfill(splev_gen *g, int fill, int lit)
     }
 }
 
+/* Stone on the top two rows, on every cell (corridor mazes) or on the odd
+ * cells of odd columns; the fill elsewhere unless it is "keep".  Even
+ * rows from 2 on get `even`, odd rows `odd`: two stores a step. */
 void splev_gen_mazegrid(splev_gen *g, int fill)
 {
     int corrmaze = (g->lev->flags & SPLEV_F_CORRMAZE) != 0;
-    int set_fill = fill < SPLEV_TERRAIN_COUNT;
+    int keep = fill >= SPLEV_TERRAIN_COUNT;
     for (int x = 2; x <= SPLEV_COLNO - 2; x++) {
         splev_cell *col = g->lev->cells[x];
-        for (int y = 0; y < SPLEV_ROWNO; y++) {
-            int stone = corrmaze || y < 2 || ((x & 1) && (y & 1));
-            if (stone)
-                col[y].typ = SPLEV_STONE;
-            else if (set_fill)
-                col[y].typ = (uint8_t)fill;
+        int odd_rock = corrmaze || (x & 1);
+        col[0].typ = col[1].typ = SPLEV_STONE;
+        if (keep) {
+            for (int y = 2; y < SPLEV_ROWNO; y++)
+                if (corrmaze || (odd_rock && (y & 1)))
+                    col[y].typ = SPLEV_STONE;
+            continue;
         }
+        uint8_t even = corrmaze ? SPLEV_STONE : (uint8_t)fill;
+        uint8_t odd = odd_rock ? SPLEV_STONE : (uint8_t)fill;
+        int y = 2;
+        for (; y + 1 < SPLEV_ROWNO; y += 2) {
+            col[y].typ = even;
+            col[y + 1].typ = odd;
+        }
+        if (y < SPLEV_ROWNO)
+            col[y].typ = even;
     }
 }
 

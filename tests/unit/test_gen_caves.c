@@ -234,6 +234,32 @@ static void test_solid_and_grid(void)
         }
     CHECK(ok, "mazegrid: stone lattice cells in a wall grid");
     fx_close(&f);
+
+    /* a transparent fill keeps what is not lattice stone */
+    fx_open(&f, 7);
+    for (int x = 0; x < SPLEV_COLNO; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++)
+            f.lev->cells[x][y].typ = SPLEV_POOL;
+    splev_gen_mazegrid(&f.g, SPLEV_TRANSPARENT);
+    ok = 1;
+    for (int x = 0; x < SPLEV_COLNO; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++) {
+            int stone = x >= 2 && x <= 78 && (y < 2 || ((x & 1) && (y & 1)));
+            ok &= typ_at(f.lev, x, y) == (stone ? SPLEV_STONE : SPLEV_POOL);
+        }
+    CHECK(ok, "mazegrid with a transparent fill: only the lattice changes");
+    fx_close(&f);
+
+    /* a corridor maze starts as stone everywhere */
+    fx_open(&f, 7);
+    f.lev->flags |= SPLEV_F_CORRMAZE;
+    splev_gen_mazegrid(&f.g, SPLEV_HWALL);
+    ok = 1;
+    for (int x = 2; x <= 78; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++)
+            ok &= typ_at(f.lev, x, y) == SPLEV_STONE;
+    CHECK(ok, "mazegrid of a corridor maze: all stone");
+    fx_close(&f);
 }
 
 static void test_determinism(void)
