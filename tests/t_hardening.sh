@@ -287,6 +287,35 @@ if [ -x "$LC" ]; then
     ulimit_run 1 "$LC" -o "$H/lcfsz" dat/keep.des
     lc_check "lev_comp ulimit -f 1" "$H/lcfsz" "write error: File too large"
 
+    # The levels of one des-file replace their old files together: under a
+    # 3 KB limit archive.lev (2.2 KB) could be written, gatehall.lev (5 KB)
+    # cannot, so none of keep.des's levels changes.
+    /bin/sh -c 'ulimit -f 1 && head -c 4096 /dev/zero >"$0"' "$H/blk" 2>/dev/null
+    blk=$(wc -c <"$H/blk")
+    small=$(wc -c <"$H/lcref/archive.lev")
+    big=$(wc -c <"$H/lcref/gatehall.lev")
+    if [ "$small" -lt 3072 ] && [ "$big" -gt 3072 ]; then
+        mkdir -p "$H/lcall"
+        lc_prepare "$H/lcall"
+        ulimit_run $((3072 / blk)) "$LC" -o "$H/lcall" dat/keep.des
+        lc_changed=
+        for f in "$H"/lcref/*.lev; do
+            b=$(basename "$f")
+            printf 'old %s\n' "$b" >"$H/lc.old"
+            cmp -s "$H/lcall/$b" "$H/lc.old" || lc_changed="$lc_changed $b"
+        done
+        if [ "$RC" -eq 1 ] && [ -z "$lc_changed" ]; then
+            pass "lev_comp 3 KB limit: no level of the file is replaced"
+        else
+            fail "lev_comp 3 KB limit: no level of the file is replaced" \
+                "status $RC, replaced:$lc_changed"
+        fi
+        no_tmp_left "lev_comp 3 KB limit: no temporary file left" "$H/lcall"
+    else
+        fail "lev_comp 3 KB limit: archive.lev under 3 KB, gatehall.lev over" \
+            "$small and $big bytes"
+    fi
+
     mkdir -p "$H/lcfull"
     if mount -t tmpfs -o size=16k splev-test "$H/lcfull" 2>/dev/null; then
         lc_prepare "$H/lcfull"

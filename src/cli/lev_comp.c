@@ -77,14 +77,22 @@ static void note_vault(run *r, const splev_compiled_level *l)
     r->vaults[r->nvaults++].freq = l->vault_freq;
 }
 
-static char *out_path(const run *r, const char *name)
+/* DIR/NAME.EXT (memcpy: this runs once per level written). */
+static char *out_path(const run *r, const char *name, const char *ext)
 {
-    return xasprintf("%s/%s", r->outdir ? r->outdir : ".", name);
+    const char *dir = r->outdir ? r->outdir : ".";
+    size_t nd = strlen(dir), nn = strlen(name), ne = strlen(ext);
+    char *p = xmalloc(nd + nn + ne + 2);
+    memcpy(p, dir, nd);
+    p[nd] = '/';
+    memcpy(p + nd + 1, name, nn);
+    memcpy(p + nd + 1 + nn, ext, ne + 1);
+    return p;
 }
 
 static void write_out(run *r, const char *name, const void *data, size_t len)
 {
-    char *path = out_path(r, name);
+    char *path = out_path(r, name, "");
     char err[300];
     if (write_file_atomic(path, data, len, err, sizeof err) != 0) {
         fprintf(stderr, "lev_comp: %s: %s\n", path, err);
@@ -93,20 +101,49 @@ static void write_out(run *r, const char *name, const void *data, size_t len)
     free(path);
 }
 
+static void write_failed(run *r, const char *name, const char *err)
+{
+    char *path = out_path(r, name, ".lev");
+    fprintf(stderr, "lev_comp: %s: %s\n", path, err);
+    free(path);
+    r->status = 1;
+}
+
+/* The levels of one des-file replace their old files together: if one
+ * cannot be written, none is (each keeps its old content). */
+static void write_levels(run *r, const splev_compiled *c)
+{
+    if (c->nlevels == 0)
+        return;
+    out_batch *b = out_begin();
+    char err[300];
+    for (size_t i = 0; i < c->nlevels; i++) {
+        const splev_compiled_level *l = &c->levels[i];
+        char *path = out_path(r, l->name, ".lev");
+        int bad = out_stage(b, path, l->bytes, l->len, err, sizeof err);
+        free(path);
+        if (bad) {
+            out_abort(b);
+            write_failed(r, l->name, err);
+            return;
+        }
+    }
+    size_t failed;
+    if (out_commit(b, &failed, err, sizeof err) != 0)
+        write_failed(r, c->levels[failed].name, err);
+}
+
 static void handle_levels(run *r, const splev_compiled *c)
 {
     for (size_t i = 0; i < c->nlevels; i++) {
         const splev_compiled_level *l = &c->levels[i];
         if (l->vault_freq)
             note_vault(r, l);
-        if (r->mode == 2) {
+        if (r->mode == 2)
             splev_lev_disasm(stdout, l->script);
-        } else if (r->mode == 0) {
-            char *file = xasprintf("%s.lev", l->name);
-            write_out(r, file, l->bytes, l->len);
-            free(file);
-        }
     }
+    if (r->mode == 0)
+        write_levels(r, c);
 }
 
 /* vaults.dat afresh: "FREQ NAME" per random vault, each once (DECISIONS 39). */

@@ -41,10 +41,25 @@ char *read_whole_file(const char *path, size_t max_size, size_t *len,
                       char *err, size_t errlen);
 
 /* Write len bytes to path atomically: a temporary file in the same
- * directory, flushed and renamed over path only when complete.  "-" writes
- * to standard output.  Returns 0, or -1 with a message in err. */
+ * directory, renamed over path only when complete.  "-" writes to
+ * standard output.  Returns 0, or -1 with a message in err. */
 int write_file_atomic(const char *path, const void *data, size_t len,
                       char *err, size_t errlen);
+
+/* Outputs replaced together (the levels of one des-file): out_stage
+ * writes each to a temporary file beside its path, out_commit renames
+ * them all into place, out_abort removes them, and either frees the
+ * batch.  From out_begin to then, signals that would end the program are
+ * held back and SIGXFSZ is ignored, so no temporary survives.  Both
+ * return 0, or -1 with a message in err (out_stage: that output's
+ * temporary is already gone; out_commit: *failed is the index of the
+ * output not replaced, it and the later ones keep their old content). */
+typedef struct out_batch out_batch;
+out_batch *out_begin(void);
+int out_stage(out_batch *b, const char *path, const void *data, size_t len,
+              char *err, size_t errlen);
+int out_commit(out_batch *b, size_t *failed, char *err, size_t errlen);
+void out_abort(out_batch *b);
 
 /* A name that becomes part of a file name (level and protofile names):
  * letters, digits, '_', '-' and '.', not starting with '.', not empty. */

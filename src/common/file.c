@@ -94,44 +94,62 @@ static int write_all(int fd, const unsigned char *p, size_t n)
     return 0;
 }
 
-static int write_tmp_and_rename(const char *path, const void *data,
-                                size_t len, char *err, size_t errlen);
+/* The outputs of a batch: each written to a temporary file beside it,
+ * renamed into place by out_commit.  While a batch is open, signals that
+ * would end the program are held back (they take effect once every
+ * temporary is renamed or removed), and SIGXFSZ is ignored so that a
+ * file-size limit makes write() fail with EFBIG instead of killing the
+ * program with a file half written. */
+struct out_batch {
+    char **tmp, **path;
+    size_t n, cap;
+    mode_t mode;
+    sigset_t saved_mask;
+    struct sigaction saved_xfsz;
+};
 
-int write_file_atomic(const char *path, const void *data, size_t len,
-                      char *err, size_t errlen)
+out_batch *out_begin(void)
 {
-    if (strcmp(path, "-") == 0) {
-        if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
-            snprintf(err, errlen, "write error: %s", strerror(errno));
-            return -1;
-        }
-        return 0;
-    }
-    /* While the temporary file exists, signals that would end the program
-     * are held back (they take effect once it is renamed or removed), and
-     * SIGXFSZ is ignored so that a file-size limit makes write() fail with
-     * EFBIG instead of killing the program with the file half written. */
-    sigset_t hold, saved_mask;
+    out_batch *b = xcalloc(1, sizeof *b);
+    sigset_t hold;
     sigemptyset(&hold);
     sigaddset(&hold, SIGINT);
     sigaddset(&hold, SIGTERM);
     sigaddset(&hold, SIGHUP);
     sigaddset(&hold, SIGQUIT);
     sigaddset(&hold, SIGPIPE);
-    sigprocmask(SIG_BLOCK, &hold, &saved_mask);
-    struct sigaction ign, saved_xfsz;
+    sigprocmask(SIG_BLOCK, &hold, &b->saved_mask);
+    struct sigaction ign;
     memset(&ign, 0, sizeof ign);
     ign.sa_handler = SIG_IGN;
     sigemptyset(&ign.sa_mask);
-    sigaction(SIGXFSZ, &ign, &saved_xfsz);
-    int rc = write_tmp_and_rename(path, data, len, err, errlen);
-    sigaction(SIGXFSZ, &saved_xfsz, NULL);
-    sigprocmask(SIG_SETMASK, &saved_mask, NULL);
-    return rc;
+    sigaction(SIGXFSZ, &ign, &b->saved_xfsz);
+    /* mkstemp makes the files 0600; outputs are ordinary files. */
+    mode_t mask = umask(0);
+    umask(mask);
+    b->mode = 0666 & ~mask;
+    return b;
 }
 
-static int write_tmp_and_rename(const char *path, const void *data,
-                                size_t len, char *err, size_t errlen)
+/* Remove the temporaries from index i on, free the batch and let the
+ * held signals through. */
+static void out_end(out_batch *b, size_t i)
+{
+    for (; i < b->n; i++)
+        unlink(b->tmp[i]);
+    for (i = 0; i < b->n; i++) {
+        free(b->tmp[i]);
+        free(b->path[i]);
+    }
+    free(b->tmp);
+    free(b->path);
+    sigaction(SIGXFSZ, &b->saved_xfsz, NULL);
+    sigprocmask(SIG_SETMASK, &b->saved_mask, NULL);
+    free(b);
+}
+
+int out_stage(out_batch *b, const char *path, const void *data, size_t len,
+              char *err, size_t errlen)
 {
     size_t plen = strlen(path);
     char *tmp = xmalloc(plen + 16);
@@ -143,29 +161,63 @@ static int write_tmp_and_rename(const char *path, const void *data,
         free(tmp);
         return -1;
     }
-    /* mkstemp makes the file 0600; outputs are ordinary files. */
-    mode_t mask = umask(0);
-    umask(mask);
-    (void)fchmod(fd, 0666 & ~mask);
-    if (write_all(fd, data, len) != 0 || fsync(fd) != 0) {
-        snprintf(err, errlen, "write error: %s", strerror(errno));
-        close(fd);
+    (void)fchmod(fd, b->mode);
+    /* No fsync: a compiler's output is rebuilt from its sources, and a
+     * file cut short by a system crash fails the loader's checksum
+     * (doc/formats.md, "Writing outputs"). */
+    int e = write_all(fd, data, len) != 0 ? errno : 0;
+    if (close(fd) != 0 && !e)
+        e = errno;
+    if (e) {
+        snprintf(err, errlen, "write error: %s", strerror(e));
         unlink(tmp);
         free(tmp);
         return -1;
     }
-    if (close(fd) != 0) {
-        snprintf(err, errlen, "write error: %s", strerror(errno));
-        unlink(tmp);
-        free(tmp);
-        return -1;
+    if (b->n == b->cap) {
+        b->cap = b->cap ? b->cap * 2 : 8;
+        b->tmp = xrealloc(b->tmp, b->cap * sizeof *b->tmp);
+        b->path = xrealloc(b->path, b->cap * sizeof *b->path);
     }
-    if (rename(tmp, path) != 0) {
-        snprintf(err, errlen, "cannot replace output: %s", strerror(errno));
-        unlink(tmp);
-        free(tmp);
-        return -1;
-    }
-    free(tmp);
+    b->tmp[b->n] = tmp;
+    b->path[b->n++] = xstrdup(path);
     return 0;
+}
+
+int out_commit(out_batch *b, size_t *failed, char *err, size_t errlen)
+{
+    for (size_t i = 0; i < b->n; i++)
+        if (rename(b->tmp[i], b->path[i]) != 0) {
+            snprintf(err, errlen, "cannot replace output: %s",
+                     strerror(errno));
+            *failed = i;
+            out_end(b, i);
+            return -1;
+        }
+    out_end(b, b->n);
+    return 0;
+}
+
+void out_abort(out_batch *b)
+{
+    out_end(b, 0);
+}
+
+int write_file_atomic(const char *path, const void *data, size_t len,
+                      char *err, size_t errlen)
+{
+    if (strcmp(path, "-") == 0) {
+        if (fwrite(data, 1, len, stdout) != len || fflush(stdout) != 0) {
+            snprintf(err, errlen, "write error: %s", strerror(errno));
+            return -1;
+        }
+        return 0;
+    }
+    out_batch *b = out_begin();
+    size_t failed;
+    if (out_stage(b, path, data, len, err, errlen) != 0) {
+        out_abort(b);
+        return -1;
+    }
+    return out_commit(b, &failed, err, errlen);
 }
