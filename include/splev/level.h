@@ -137,7 +137,8 @@ typedef struct splev_drawbridge {
 typedef struct splev_object splev_object;
 struct splev_object {
     int x, y;             /* -1, -1 inside a container or a monster */
-    int at_given_spot;    /* 1: the script gave the spot, 0: drawn */
+    int at_given_spot;    /* 1: the script gave the spot, or asked for
+                           * one in rock (random[solid|any]); 0: drawn */
     char cls;             /* class symbol (')' '[' ...), 0 unknown */
     char *name;           /* object name, NULL: random of the class */
     int curse;            /* 0 random, 1 blessed, 2 uncursed, 3 cursed */
@@ -164,7 +165,8 @@ enum { SPLEV_APPEAR_NONE, SPLEV_APPEAR_FEATURE, SPLEV_APPEAR_MONSTER,
 
 typedef struct splev_monster {
     int x, y;
-    int at_given_spot;    /* 1: the script gave the spot, 0: drawn */
+    int at_given_spot;    /* 1: the script gave the spot, or asked for
+                           * one in rock (random[solid|any]); 0: drawn */
     char cls;             /* class letter, 0 unknown */
     char *name;           /* species, NULL: random of the class */
     char *given_name;     /* the monster's own name ("Idefix") */
@@ -267,6 +269,11 @@ splev_monster *splev_level_add_monster(splev_level *lev, int x, int y,
                                        char cls, const char *name);
 splev_object *splev_level_add_object(splev_level *lev, int x, int y, char cls,
                                      const char *name);
+/* Index of the first monster standing on (x, y), or -1. */
+int splev_level_monster_at(const splev_level *lev, int x, int y);
+/* Species that pass through walls and rock (xorns, earth elementals,
+ * ghosts, shades): cls is the class letter, name the species or NULL. */
+int splev_passes_walls(char cls, const char *name);
 /* Contents of a container, inventory of a monster (x, y are -1). */
 splev_object *splev_object_add_content(splev_object *box, char cls,
                                        const char *name);

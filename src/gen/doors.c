@@ -88,7 +88,8 @@ void splev_gen_dosdoor(splev_gen *g, int x, int y, int room, int type)
             gen_rn2(g, 5) == 0) {
             /* a mimic pretends to be the door: recorded, not simulated */
             mask = SPLEV_D_NODOOR;
-            splev_level_add_monster(g->lev, x, y, 'm', NULL);
+            if (splev_level_monster_at(g->lev, x, y) < 0)
+                splev_level_add_monster(g->lev, x, y, 'm', NULL);
         }
     } else {
         mask = (shop || gen_rn2(g, 5) == 0) ? SPLEV_D_LOCKED : SPLEV_D_CLOSED;

@@ -191,11 +191,13 @@ void splev_gen_fill_maze(splev_gen *g)
     for (int i = gen_rnd(g, 12 * mapfact / 100); i; i--)
         if (maze_spot(g, ok, &x, &y))
             splev_level_add_object(g->lev, x, y, '`', "boulder");
+    /* A monster drawn onto another one is not made (the game's makemon
+     * refuses a taken spot). */
     for (int i = gen_rn2(g, 2); i; i--)
-        if (maze_spot(g, ok, &x, &y))
+        if (maze_spot(g, ok, &x, &y) && splev_level_monster_at(g->lev, x, y) < 0)
             splev_level_add_monster(g->lev, x, y, 'H', "minotaur");
     for (int i = gen_rnd(g, 12 * mapfact / 100); i; i--)
-        if (maze_spot(g, ok, &x, &y))
+        if (maze_spot(g, ok, &x, &y) && splev_level_monster_at(g->lev, x, y) < 0)
             splev_level_add_monster(g->lev, x, y, 0, NULL);
     for (int i = gen_rn2(g, 15 * mapfact / 100); i; i--)
         if (maze_spot(g, ok, &x, &y))

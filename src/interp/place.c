@@ -200,6 +200,62 @@ void vm_rel(vm *v, int *x, int *y, int use_room)
     get_location(v, x, y, H_ANY, use_room ? vm_croom(v) : -1);
 }
 
+/* ---- a monster's spot when another monster has it ---- */
+
+/* Can a monster stand on (x, y)?  The humidity test of random spots,
+ * and rock or walls for one that passes walls, unless non-passwall. */
+static int may_stand(const vm *v, int x, int y, int h, int walls)
+{
+    const splev_cell *c = &v->lev->cells[x][y];
+    if (walls && c->typ < SPLEV_POOL && !c->nonpasswall)
+        return 1;
+    return loc_ok(v, x, y, h);
+}
+
+/* The nearest free cell within one humidity: rings of growing
+ * Chebyshev distance d around (x, y), each ring row by row from its top
+ * left corner (the top and bottom rows whole, the rows between only at
+ * x-d and x+d).  No random draws: a level without a collision is not
+ * changed, and one with a collision is the same on every run. */
+static int nearest_free(const vm *v, const uint8_t taken[XN][YN], int *x,
+                        int *y, int h, int walls)
+{
+    int far = *x - 1;
+    far = XN - 1 - *x > far ? XN - 1 - *x : far;
+    far = *y > far ? *y : far;
+    far = YN - 1 - *y > far ? YN - 1 - *y : far;
+    for (int d = 1; d <= far; d++)
+        for (int yy = *y - d; yy <= *y + d; yy++) {
+            int edge = yy == *y - d || yy == *y + d;
+            for (int xx = *x - d; xx <= *x + d; xx += edge ? 1 : 2 * d)
+                if (vm_isok(xx, yy) && !taken[xx][yy] &&
+                    may_stand(v, xx, yy, h, walls)) {
+                    *x = xx;
+                    *y = yy;
+                    return 1;
+                }
+        }
+    return 0;
+}
+
+int vm_free_spot(vm *v, int *x, int *y, int h, int walls)
+{
+    const splev_level *lev = v->lev;
+    if (!vm_isok(*x, *y) || splev_level_monster_at(lev, *x, *y) < 0)
+        return 1;
+    uint8_t taken[XN][YN];
+    memset(taken, 0, sizeof taken);
+    for (size_t i = 0; i < lev->nmonsters; i++) {
+        const splev_monster *m = &lev->monsters[i];
+        if (vm_isok(m->x, m->y))
+            taken[m->x][m->y] = 1;
+    }
+    vm_charge(v, lev->nmonsters + 2u * XN * YN);
+    /* As the spot itself: the monster's humidity, then that plus DRY. */
+    return nearest_free(v, taken, x, y, h, walls) ||
+           ((h | H_DRY) != h && nearest_free(v, taken, x, y, h | H_DRY, walls));
+}
+
 void vm_set_type_lit(vm *v, int x, int y, int t, int lit)
 {
     if (x < 0 || x >= XN || y < 0 || y >= YN)

@@ -968,6 +968,17 @@ static const char *pick_name(vm *v, const char *kind, const val *what, char *cls
                         : NULL;
 }
 
+/* The script chose the spot, or a random one that may be in rock
+ * (random[solid], random[any]): recorded as at_given_spot. */
+static int script_placed(const val *c)
+{
+    return !(c->c & CF_RANDOM) || (c->c & (H_SOLID | H_ANY));
+}
+
+/* cur_monster while the block of a MONSTER that was not created runs:
+ * its inventory is not created either. */
+enum { MON_NOT_CREATED = -2 };
+
 static int st_monster(vm *v, const splev_insn *in)
 {
     attr buf[ATTRS_ON_STACK];
@@ -976,9 +987,8 @@ static int st_monster(vm *v, const splev_insn *in)
     int ok = pop_attrs(v, in->n, a, MK_COUNT_) &&
              vm_pop_type(v, SPLEV_V_COORD, "the position", &c) &&
              vm_pop_type(v, SPLEV_V_MONST, "the monster", &mon);
-    int x = -1, y = -1;
+    int x = -1, y = -1, h = mon.a == ';' ? H_WET : H_DRY;
     if (ok) {
-        int h = mon.a == ';' ? H_WET : H_DRY;
         if (!vm_coord(v, &c, h, &x, &y) || !vm_isok(x, y))
             vm_coord(v, &c, H_DRY, &x, &y);
         ok = vm_count_thing(v);
@@ -986,12 +996,19 @@ static int st_monster(vm *v, const splev_insn *in)
     if (ok) {
         char cls;
         const char *name = pick_name(v, "monster", &mon, &cls);
-        splev_monster *m = splev_level_add_monster(v->lev, x, y, cls, name);
-        m->at_given_spot = !(c.c & CF_RANDOM);
-        for (int k = 0; k < in->n && ok; k++)
+        /* A taken spot: the nearest free one, by the humidity the spot
+         * was drawn with; none in the whole level: no monster. */
+        if ((c.c & CF_RANDOM) && (c.c & 31))
+            h = c.c & 31;
+        splev_monster *m = NULL;
+        if (vm_free_spot(v, &x, &y, h, splev_passes_walls(cls, name))) {
+            m = splev_level_add_monster(v->lev, x, y, cls, name);
+            m->at_given_spot = script_placed(&c);
+        }
+        for (int k = 0; k < in->n && ok && m; k++)
             ok = monster_attr(v, m, &a[k]);
         if (in->a) {
-            v->cur_monster = (int)v->lev->nmonsters - 1;
+            v->cur_monster = m ? (int)v->lev->nmonsters - 1 : MON_NOT_CREATED;
             v->ncont = 0;
         }
     }
@@ -1072,7 +1089,8 @@ static int st_object(vm *v, const splev_insn *in)
     int ok = pop_attrs(v, in->n, a, OK_COUNT_) &&
              vm_pop_type(v, SPLEV_V_OBJ, "the object", &obj);
     int content = in->a & 1, x = -1, y = -1, given_spot = 0;
-    if (ok && !(content && (v->ncont > 0 || v->cur_monster >= 0))) {
+    int lost = content && v->ncont == 0 && v->cur_monster == MON_NOT_CREATED;
+    if (ok && !lost && !(content && (v->ncont > 0 || v->cur_monster >= 0))) {
         val c;
         memset(&c, 0, sizeof c);
         c.t = SPLEV_V_COORD;
@@ -1080,7 +1098,7 @@ static int st_object(vm *v, const splev_insn *in)
         for (int k = 0; k < in->n; k++)
             if (a[k].key == OK_COORD)
                 c = a[k].v;
-        given_spot = c.t == SPLEV_V_COORD && !(c.c & CF_RANDOM);
+        given_spot = c.t == SPLEV_V_COORD && script_placed(&c);
         if (c.t != SPLEV_V_COORD)
             ok = attr_type(v, &a[0], SPLEV_V_COORD);
         else if (!vm_coord(v, &c, H_DRY, &x, &y))
@@ -1091,7 +1109,7 @@ static int st_object(vm *v, const splev_insn *in)
         ok = 0;
     }
     ok = ok && vm_count_thing(v);
-    if (ok) {
+    if (ok && !lost) {
         char cls;
         const char *name = pick_name(v, "object", &obj, &cls);
         int index, root_kind;

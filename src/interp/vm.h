@@ -180,6 +180,10 @@ static inline int vm_isok(int x, int y)
 }
 /* Resolve a coordinate value; 0 when no spot was found (x, y = -1). */
 int vm_coord(vm *v, const val *c, int humidity, int *x, int *y);
+/* Move (x, y) to the nearest cell no monster has and the monster may
+ * stand on (humidity h; rock and walls too when walls); 0 when the
+ * whole level has none. */
+int vm_free_spot(vm *v, int *x, int *y, int h, int walls);
 /* Resolve an explicit frame/room-relative (x, y) with ANY_LOC. */
 void vm_rel(vm *v, int *x, int *y, int use_room);
 void vm_set_type_lit(vm *v, int x, int y, int t, int lit);

@@ -11,7 +11,9 @@
  * has all its floor connected; on a level with RANDOM_CORRIDORS every
  * joined top-level room reaches every other through doors and corridors
  * (secret ones count); rooms do not overlap, subrooms stay inside their
- * parent; no monster or object drawn at random stands in rock or a wall.
+ * parent; no monster or object drawn at random stands in rock or a wall
+ * (wall-passers may, where the level is not non-passwall); no two
+ * monsters share a cell.
  * Exceptions the game shares, read from the script: a cave with a MAP
  * (the map may wall a pocket off), REGION-only levels (their rooms are
  * the author's rectangles), things placed before a later MAP.
@@ -250,11 +252,19 @@ static int solid(int t)
            t == SPLEV_SDOOR;
 }
 
+/* Wall-passers may stand in rock and walls the level lets them pass. */
+static int may_be_in_rock(const splev_level *lev, const splev_monster *m)
+{
+    return splev_passes_walls(m->cls, m->name) &&
+           !lev->cells[m->x][m->y].nonpasswall;
+}
+
 static int check_things(const splev_level *lev)
 {
     for (size_t i = 0; i < lev->nmonsters; i++) {
         const splev_monster *m = &lev->monsters[i];
-        if (!m->at_given_spot && inmap(m->x, m->y) && solid(typ(lev, m->x, m->y))) {
+        if (!m->at_given_spot && inmap(m->x, m->y) && solid(typ(lev, m->x, m->y)) &&
+            !may_be_in_rock(lev, m)) {
             snprintf(why, sizeof why, "monster class %d at (%d,%d) in %s", m->cls,
                      m->x, m->y, splev_terrain_name(typ(lev, m->x, m->y)));
             return 0;
@@ -272,12 +282,37 @@ static int check_things(const splev_level *lev)
     return 1;
 }
 
+/* One monster per cell (SEMANTICS §8: a taken spot moves the newcomer
+ * to the nearest free one). */
+static int check_monsters_apart(const splev_level *lev)
+{
+    static size_t who[SPLEV_COLNO][SPLEV_ROWNO];
+    memset(who, 0, sizeof who);
+    for (size_t i = 0; i < lev->nmonsters; i++) {
+        const splev_monster *m = &lev->monsters[i];
+        if (!inmap(m->x, m->y))
+            continue;
+        if (who[m->x][m->y]) {
+            const splev_monster *o = &lev->monsters[who[m->x][m->y] - 1];
+            snprintf(why, sizeof why,
+                     "monsters %zu '%c' %s and %zu '%c' %s both at (%d,%d)",
+                     who[m->x][m->y] - 1, o->cls ? o->cls : '?',
+                     o->name ? o->name : "random", i, m->cls ? m->cls : '?',
+                     m->name ? m->name : "random", m->x, m->y);
+            return 0;
+        }
+        who[m->x][m->y] = i + 1;
+    }
+    return 1;
+}
+
 static int check_level(const splev_level *lev, traits t)
 {
     /* REGION rooms are the author's rectangles (they may share walls);
      * things an earlier statement placed may be painted over by a later
      * MAP (Gehennom's maze fillers), as in the game. */
-    return check_stairs(lev) && (!t.joined_cave || check_cave(lev)) &&
+    return check_stairs(lev) && check_monsters_apart(lev) &&
+           (!t.joined_cave || check_cave(lev)) &&
            (!t.corridors || check_rooms_joined(lev)) &&
            (!t.rooms || check_overlap(lev)) &&
            (t.painted_over || check_things(lev));
