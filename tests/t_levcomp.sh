@@ -111,6 +111,11 @@ for seed in 1 2 3; do
     expect_stdout "levcomp run simple seed $seed" 0 \
         "$LCD/run/simple-$seed.txt" "$LG" $LCD/run/simple.des --seed $seed
 done
+# Monsters on a taken cell: the nearest free cell, or none at all.
+expect_stdout "levcomp run crowd seed 1" 0 \
+    "$LCD/run/crowd-1.txt" "$LG" $LCD/run/crowd.des --level crowd --seed 1
+expect_stdout "levcomp run crowd, no free cell" 0 \
+    "$LCD/run/crowd-full-1.txt" "$LG" $LCD/run/crowd.des --level full --seed 1
 expect_status "levgen --level unknown" 1 "$LG" $LCD/run/simple.des --level nosuch
 expect_status "levgen --all on a .lev" 2 "$LG" "$TMPD/dis/flow.lev" --all
 
