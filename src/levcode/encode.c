@@ -4,6 +4,7 @@
 #include "common/common.h"
 #include "splev/levscript.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -12,67 +13,54 @@
 static const unsigned char lev_magic[8] = {0x89, 'S', 'P', 'L',
                                            'E',  'V', '\r', '\n'};
 
-/* A string table that stores each distinct byte string once, found
- * through an open-addressing hash of offsets. */
+/* The string table, written straight into the output buffer (sized for
+ * every string up front), with each distinct byte string stored once and
+ * found through an open-addressing hash of offsets. */
 typedef struct {
-    bytebuf b;
-    uint32_t *slots;        /* offset + 1, 0 = empty */
-    uint32_t *lens;
-    size_t cap, used;
+    char *data;
+    size_t len;
+    struct st_slot {
+        uint32_t off1;      /* offset + 1, 0 = empty */
+        uint32_t len;
+    } *slots;
+    size_t mask;
 } strtab;
 
-/* FNV-1a of the string, or for a long one (MAP blocks) of its length,
- * first and last 32 bytes: equal strings are still found by comparing,
- * and offsets depend on the order of first use only, not on the hash. */
+/* Words of the string's first and last 16 bytes (all of a short one) and
+ * its length: equal strings are still found by comparing, and offsets
+ * depend on the order of first use only, not on the hash (nor on the
+ * host's byte order, which the loads below depend on). */
 static uint64_t st_hash(const char *s, size_t len)
 {
-    uint64_t h = 1469598103934665603ULL ^ len;
-    size_t head = len <= 96 ? len : 32;
-    for (size_t i = 0; i < head; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-    for (size_t i = len - (len <= 96 ? 0 : 32); i < len; i++)
-        h = (h ^ (unsigned char)s[i]) * 1099511628211ULL;
-    return h;
-}
-
-static void st_rehash(strtab *t, size_t ncap)
-{
-    uint32_t *ns = xcalloc(ncap, sizeof *ns), *nl = xcalloc(ncap, sizeof *nl);
-    for (size_t i = 0; i < t->cap; i++) {
-        if (!t->slots[i])
-            continue;
-        const char *str = (const char *)t->b.data + t->slots[i] - 1;
-        size_t j = st_hash(str, t->lens[i]) & (ncap - 1);
-        while (ns[j])
-            j = (j + 1) & (ncap - 1);
-        ns[j] = t->slots[i];
-        nl[j] = t->lens[i];
+    uint64_t w[4] = {0, 0, 0, 0};
+    if (len <= 16) {
+        memcpy(w, s, len);
+    } else {
+        memcpy(w, s, 16);
+        memcpy(w + 2, s + len - 16, 16);
     }
-    free(t->slots);
-    free(t->lens);
-    t->slots = ns;
-    t->lens = nl;
-    t->cap = ncap;
+    const uint64_t k = 0x9e3779b97f4a7c15ULL;
+    uint64_t h = len;
+    for (int i = 0; i < 4; i++)
+        h = (h ^ w[i]) * k;
+    return h ^ h >> 31;
 }
 
 static uint32_t st_add(strtab *t, const char *s, size_t len)
 {
     if (len == 0)
         return 0;                   /* offset 0 holds "" */
-    if ((t->used + 1) * 2 > t->cap)
-        st_rehash(t, t->cap ? t->cap * 2 : 256);
-    size_t j = st_hash(s, len) & (t->cap - 1);
-    while (t->slots[j]) {
-        if (t->lens[j] == len &&
-            memcmp(t->b.data + t->slots[j] - 1, s, len) == 0)
-            return t->slots[j] - 1;
-        j = (j + 1) & (t->cap - 1);
-    }
-    uint32_t off = (uint32_t)t->b.len;
-    bb_put(&t->b, s, len + 1);      /* with its NUL */
-    t->slots[j] = off + 1;
-    t->lens[j] = (uint32_t)len;
-    t->used++;
+    size_t j = st_hash(s, len) & t->mask;
+    for (; t->slots[j].off1; j = (j + 1) & t->mask)
+        if (t->slots[j].len == len &&
+            memcmp(t->data + t->slots[j].off1 - 1, s, len) == 0)
+            return t->slots[j].off1 - 1;
+    uint32_t off = (uint32_t)t->len;
+    memcpy(t->data + off, s, len);
+    t->data[off + len] = '\0';
+    t->len += len + 1;
+    t->slots[j].off1 = off + 1;
+    t->slots[j].len = (uint32_t)len;
     return off;
 }
 
@@ -80,6 +68,18 @@ static uint32_t st_name(strtab *t, const char *s)
 {
     return s ? st_add(t, s, strlen(s)) : 0xFFFFFFFFu;
 }
+
+/* Bytes a name may take in the string table. */
+static size_t name_size(const char *s)
+{
+    return s ? strlen(s) + 1 : 0;
+}
+
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define HOST_LE 1
+#else
+#define HOST_LE 0
+#endif
 
 /* Little-endian stores into the buffer sized up front. */
 static unsigned char *put16(unsigned char *p, unsigned v)
@@ -91,35 +91,59 @@ static unsigned char *put16(unsigned char *p, unsigned v)
 
 static unsigned char *put32(unsigned char *p, uint32_t v)
 {
-    p[0] = (unsigned char)v;
-    p[1] = (unsigned char)(v >> 8);
-    p[2] = (unsigned char)(v >> 16);
-    p[3] = (unsigned char)(v >> 24);
+    if (HOST_LE) {
+        memcpy(p, &v, 4);
+    } else {
+        p[0] = (unsigned char)v;
+        p[1] = (unsigned char)(v >> 8);
+        p[2] = (unsigned char)(v >> 16);
+        p[3] = (unsigned char)(v >> 24);
+    }
     return p + 4;
 }
+
+/* Instructions and line entries are laid out in memory as in the file
+ * (fields in order, no padding) on a little-endian host: copied whole. */
+#define INSNS_AS_FILE                                                        \
+    (HOST_LE && sizeof(splev_insn) == 8 && offsetof(splev_insn, a) == 1 &&  \
+     offsetof(splev_insn, n) == 2 && offsetof(splev_insn, arg) == 4)
+#define LINES_AS_FILE                                                        \
+    (HOST_LE && sizeof(splev_line) == 12 && offsetof(splev_line, file) == 4 \
+     && offsetof(splev_line, line) == 8)
 
 unsigned char *splev_lev_encode(const splev_levscript *s, size_t *len)
 {
     /* Every section but the strings has a fixed size per entry, so the
      * file is one buffer: header and sections written in place, the
-     * strings (collected meanwhile) appended at the end. */
+     * strings (collected meanwhile) after them. */
     size_t fixed = (size_t)s->n_files * 4 + (size_t)s->n_funcs * 20 +
                    (size_t)s->n_consts * 28 + (size_t)s->n_insns * 8 +
                    (size_t)s->n_lines * 12 + (size_t)s->n_varnames * 4;
-    strtab t;
-    memset(&t, 0, sizeof t);
-    bb_init(&t.b);
     size_t nstr = (size_t)s->n_files + s->n_funcs + s->n_varnames + 2;
+    size_t strmax = 1 + name_size(s->name);
+    for (uint32_t i = 0; i < s->n_files; i++)
+        strmax += name_size(s->files[i]);
+    for (uint32_t i = 0; i < s->n_funcs; i++)
+        strmax += name_size(s->funcs[i].name);
+    for (uint32_t i = 0; i < s->n_varnames; i++)
+        strmax += name_size(s->varnames[i]);
     for (uint32_t i = 0; i < s->n_consts; i++)
-        nstr += s->consts[i].str != NULL;
-    size_t hcap = 256;
+        if (s->consts[i].str) {
+            nstr++;
+            strmax += (size_t)s->consts[i].len + 1;
+        }
+    size_t hcap = 16;
     while (hcap < nstr * 2)
         hcap *= 2;
-    st_rehash(&t, hcap);
-    bb_u8(&t.b, 0);                 /* offset 0: "" */
-
     size_t cap = LEV_HEADER_SIZE + fixed;
-    unsigned char *out = xmalloc(cap);
+    unsigned char *out = xmalloc(cap + strmax);
+    strtab t;
+    t.data = (char *)out + cap;
+    t.data[0] = '\0';              /* offset 0: "" */
+    t.len = 1;
+    t.slots = xcalloc(hcap, sizeof *t.slots);
+    t.mask = hcap - 1;
+
     unsigned char *p = out + LEV_HEADER_SIZE;
     for (uint32_t i = 0; i < s->n_files; i++)
         p = put32(p, st_name(&t, s->files[i]));
@@ -144,25 +168,34 @@ unsigned char *splev_lev_encode(const splev_levscript *s, size_t *len)
         p = put32(p, c->str ? st_add(&t, c->str, c->len) : 0xFFFFFFFFu);
         p = put32(p, c->str ? c->len : 0);
     }
-    for (uint32_t i = 0; i < s->n_insns; i++) {
-        const splev_insn *in = &s->code[i];
-        *p++ = in->op;
-        *p++ = in->a;
-        p = put16(p, in->n);
-        p = put32(p, (uint32_t)in->arg);
+    if (INSNS_AS_FILE && s->n_insns) {
+        memcpy(p, s->code, (size_t)s->n_insns * 8);
+        p += (size_t)s->n_insns * 8;
+    } else {
+        for (uint32_t i = 0; i < s->n_insns; i++) {
+            const splev_insn *in = &s->code[i];
+            *p++ = in->op;
+            *p++ = in->a;
+            p = put16(p, in->n);
+            p = put32(p, (uint32_t)in->arg);
+        }
     }
-    for (uint32_t i = 0; i < s->n_lines; i++) {
-        p = put32(p, s->lines[i].pc);
-        p = put32(p, s->lines[i].file);
-        p = put32(p, s->lines[i].line);
+    if (LINES_AS_FILE && s->n_lines) {
+        memcpy(p, s->lines, (size_t)s->n_lines * 12);
+        p += (size_t)s->n_lines * 12;
+    } else {
+        for (uint32_t i = 0; i < s->n_lines; i++) {
+            p = put32(p, s->lines[i].pc);
+            p = put32(p, s->lines[i].file);
+            p = put32(p, s->lines[i].line);
+        }
     }
     for (uint32_t i = 0; i < s->n_varnames; i++)
         p = put32(p, st_name(&t, s->varnames[i]));
     uint32_t name = st_name(&t, s->name);
+    free(t.slots);
 
-    size_t total = cap + t.b.len;
-    out = xrealloc(out, total);
-    memcpy(out + cap, t.b.data, t.b.len);
+    size_t total = cap + t.len;
     p = out;
     memcpy(p, lev_magic, sizeof lev_magic);
     p += sizeof lev_magic;
@@ -183,12 +216,9 @@ unsigned char *splev_lev_encode(const splev_levscript *s, size_t *len)
     p = put32(p, s->n_insns);
     p = put32(p, s->n_lines);
     p = put32(p, s->n_varnames);
-    put32(p, (uint32_t)t.b.len);
+    put32(p, (uint32_t)t.len);
     /* The checksum covers everything after its own field. */
     put32(crc_at, crc32_bytes(out + 20, total - 20));
-    bb_free(&t.b);
-    free(t.slots);
-    free(t.lens);
     *len = total;
     return out;
 }
