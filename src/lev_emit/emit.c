@@ -45,6 +45,7 @@ typedef struct em {
     lev_scope *sc;
     breaks *brk;            /* innermost breakable construct */
     uint32_t file, line;    /* source of the statement being emitted */
+    unsigned pos_file;      /* the lev_pos file number of `file` */
     int line_moved;         /* file/line set since the last instruction */
     int containers, monster_block;
     uint16_t coord_uses[SPLEV_COLNO][SPLEV_ROWNO]; /* literal (x,y) counts */
@@ -66,34 +67,52 @@ static void fail(em *m, const char *fmt, ...)
 
 /* ---- code ---- */
 
-static uint32_t emit(em *m, int op, int a, int n, int32_t arg)
+static void grow_code(em *m)
 {
-    if (m->n == m->cap) {
-        m->cap = m->cap ? m->cap * 2 : 256;
-        m->code = xrealloc(m->code, m->cap * sizeof *m->code);
+    m->cap = m->cap ? m->cap * 2 : 256;
+    m->code = xrealloc(m->code, m->cap * sizeof *m->code);
+}
+
+/* A line entry for the instruction about to be emitted, unless it comes
+ * from the line of the last entry. */
+static void note_line(em *m)
+{
+    m->line_moved = 0;
+    if (m->nl && m->lines[m->nl - 1].line == m->line &&
+        m->lines[m->nl - 1].file == m->file)
+        return;
+    if (m->nl == m->capl) {
+        m->capl = m->capl ? m->capl * 2 : 64;
+        m->lines = xrealloc(m->lines, m->capl * sizeof *m->lines);
     }
-    if (m->line_moved && (m->line_moved = 0,
-                          m->nl == 0 || m->lines[m->nl - 1].line != m->line ||
-                          m->lines[m->nl - 1].file != m->file)) {
-        if (m->nl == m->capl) {
-            m->capl = m->capl ? m->capl * 2 : 64;
-            m->lines = xrealloc(m->lines, m->capl * sizeof *m->lines);
-        }
-        m->lines[m->nl].pc = (uint32_t)m->n;
-        m->lines[m->nl].file = m->file;
-        m->lines[m->nl].line = m->line;
-        m->nl++;
-    }
-    if (n > 0xffff) {
-        fail(m, "more than 65535 values in one instruction");
-        n = 0;
-    }
+    m->lines[m->nl].pc = (uint32_t)m->n;
+    m->lines[m->nl].file = m->file;
+    m->lines[m->nl].line = m->line;
+    m->nl++;
+}
+
+/* One instruction (n fits 16 bits: emit_n checks a count that may not). */
+static inline uint32_t emit(em *m, int op, int a, int n, int32_t arg)
+{
+    if (m->n == m->cap)
+        grow_code(m);
+    if (m->line_moved)
+        note_line(m);
     splev_insn *in = &m->code[m->n];
     in->op = (uint8_t)op;
     in->a = (uint8_t)a;
     in->n = (uint16_t)n;
     in->arg = arg;
     return (uint32_t)m->n++;
+}
+
+static uint32_t emit_n(em *m, int op, int a, size_t n, int32_t arg)
+{
+    if (n > 0xffff) {
+        fail(m, "more than 65535 values in one instruction");
+        n = 0;
+    }
+    return emit(m, op, a, (int)n, arg);
 }
 
 #define E0(m, op) emit(m, OP_##op, 0, 0, 0)
@@ -126,9 +145,19 @@ static uint64_t const_hash(const splev_const *c)
     h = (h ^ (uint32_t)c->c) * k;
     h = (h ^ (uint32_t)c->d) * k;
     h ^= h >> 29;
-    for (uint32_t i = 0; c->str && i < c->len; i++)
-        h = (h ^ (unsigned char)c->str[i]) * 1099511628211ULL;
-    return h ^ (c->str ? 0x9e37 : 0);
+    if (!c->str)
+        return h;
+    /* The string by its length and first and last 8 bytes: equal
+     * constants are found by comparing, and indexes follow the order of
+     * first use, not the hash. */
+    uint64_t w[2] = {0, 0};
+    size_t n = c->len < 8 ? c->len : 8;
+    memcpy(&w[0], c->str, n);
+    memcpy(&w[1], c->str + c->len - n, n);
+    h = (h ^ c->len ^ 0x9e37) * k;
+    h = (h ^ w[0]) * k;
+    h = (h ^ w[1]) * k;
+    return h ^ h >> 29;
 }
 
 static int const_eq(const splev_const *x, const splev_const *y)
@@ -223,7 +252,8 @@ static const char *base_name(const char *path)
     return s ? s + 1 : path;
 }
 
-static void at(em *m, lev_pos p)
+/* The file entry of a position's file, added on first use. */
+static uint32_t file_index(em *m, lev_pos p)
 {
     uint32_t i = 0;
     const char *file = lev_pos_file(p);
@@ -235,8 +265,16 @@ static void at(em *m, lev_pos p)
         m->files[m->nfiles] = base_name(file ? file : "");
         m->fpaths[m->nfiles++] = file;
     }
-    m->file = i;
-    m->line = (uint32_t)(p.line > 0 ? p.line : 0);
+    return i;
+}
+
+static void at(em *m, const lev_pos *p)
+{
+    if (p->file != m->pos_file || !m->nfiles) {
+        m->file = file_index(m, *p);
+        m->pos_file = p->file;
+    }
+    m->line = (uint32_t)(p->line > 0 ? p->line : 0);
     m->line_moved = 1;
 }
 
@@ -600,7 +638,7 @@ static void e_closed_block(em *m, const lev_stmt *s, int end_op)
 {
     breaks b;
     with_breaks(m, &b, &s->body);
-    at(m, s->pos);
+    at(m, &s->pos);
     patch_breaks(m, &b, here(m));
     emit(m, end_op, 0, 0, 0);
 }
@@ -636,7 +674,7 @@ static void e_if(em *m, const lev_stmt *s)
     uint32_t jf = e_cond_false_jump(m, s->args[0]);
     e_block(m, &s->body);
     if (s->has_else && s->else_body.n) {
-        at(m, s->pos);
+        at(m, &s->pos);
         uint32_t jend = E0(m, JMP);
         patch(m, jf, here(m));
         e_block(m, &s->else_body);
@@ -653,7 +691,7 @@ static void e_loop(em *m, const lev_stmt *s)
     uint32_t top = E0(m, DEC);
     breaks b;
     with_breaks(m, &b, &s->body);
-    at(m, s->pos);
+    at(m, &s->pos);
     E0(m, COPY);
     push_int(m, 0);
     E0(m, CMP);
@@ -698,7 +736,7 @@ static void e_switch(em *m, const lev_stmt *s)
         e_block(m, &k->body);
     }
     m->brk = outer;
-    at(m, s->pos);
+    at(m, &s->pos);
     if (!has_default)
         patch(m, jdef, here(m));
     patch_breaks(m, &b, here(m));
@@ -728,7 +766,7 @@ static void e_for(em *m, const lev_stmt *s)
     uint32_t top = here(m);
     breaks b;
     with_breaks(m, &b, &s->body);
-    at(m, s->pos);
+    at(m, &s->pos);
     emit(m, OP_GET, 0, 0, slot);
     emit(m, OP_GET, 0, 0, end);
     E0(m, CMP);
@@ -752,7 +790,7 @@ static void e_assign(em *m, const lev_stmt *s)
     if ((t & LT_ARRAY) && val->kind == LEV_E_ARRAY) {
         for (size_t i = 0; i < val->nargs; i++)
             e_value(m, val->args[i], t);
-        emit(m, OP_SET_ARRAY, 0, (int)val->nargs, slot);
+        emit_n(m, OP_SET_ARRAY, 0, val->nargs, slot);
         return;
     }
     if (t & LT_ARRAY) {
@@ -793,8 +831,8 @@ static void e_call_stmt(em *m, const lev_stmt *s)
     const lev_expr *params = def->args[0], *args = s->args[0];
     for (size_t i = 0; i < args->nargs; i++)
         e_value(m, args->args[i], param_type(params->args[i]->sval2));
-    at(m, s->pos);
-    emit(m, OP_CALL, 0, (int)args->nargs, function_index(m, def));
+    at(m, &s->pos);
+    emit_n(m, OP_CALL, 0, args->nargs, function_index(m, def));
 }
 
 /* The operands of a solidfill or mazegrid INIT_MAP after its map
@@ -813,7 +851,7 @@ static void e_fill_operands(em *m, int lit)
  * mazegrid of HWALL. */
 static void e_maze_header(em *m, const lev_expr *fill)
 {
-    at(m, fill->pos);
+    at(m, &fill->pos);
     int maze = fill->kind == LEV_E_RANDOM;
     push_const(m, SPLEV_V_MAPCHAR,
                splev_terrain_from_mapchar(maze ? '-' : (int)fill->ival), -2,
@@ -882,7 +920,14 @@ static void e_map(em *m, const lev_stmt *s)
         const unsigned char *row = (const unsigned char *)mp->rows[y].cells;
         size_t n = mp->rows[y].ncells;
         char *dst = cells + y * w;
-        for (size_t x = 0; x < n; x++)
+        size_t x = 0;
+        for (; x + 4 <= n; x += 4) {
+            dst[x] = tbl[row[x]];
+            dst[x + 1] = tbl[row[x + 1]];
+            dst[x + 2] = tbl[row[x + 2]];
+            dst[x + 3] = tbl[row[x + 3]];
+        }
+        for (; x < n; x++)
             dst[x] = tbl[row[x]];
     }
     splev_const k;
@@ -1102,7 +1147,7 @@ static void e_monster(em *m, const lev_stmt *s)
     e_thing(m, arg(s, 0), SPLEV_V_MONST);
     e_coord(m, arg(s, 1));
     int n = e_mon_attrs(m, s);
-    emit(m, OP_MONSTER, s->has_body, n, 0);
+    emit_n(m, OP_MONSTER, s->has_body, (size_t)n, 0);
     if (!s->has_body)
         return;
     int saved = m->containers;
@@ -1119,7 +1164,7 @@ static void e_object(em *m, const lev_stmt *s)
     e_thing(m, arg(s, 0), SPLEV_V_OBJ);
     int n = e_obj_attrs(m, s);
     int content = m->containers > 0 || m->monster_block > 0;
-    emit(m, OP_OBJECT, content | (box ? 2 : 0), n, 0);
+    emit_n(m, OP_OBJECT, content | (box ? 2 : 0), (size_t)n, 0);
     if (!box)
         return;
     m->containers++;
@@ -1151,7 +1196,7 @@ static void e_simple(em *m, const lev_stmt *s);
 
 static void e_stmt(em *m, const lev_stmt *s)
 {
-    at(m, s->pos);
+    at(m, &s->pos);
     uint32_t jf = 0;
     if (s->chance)
         jf = e_cond_false_jump(m, s->chance);
@@ -1334,7 +1379,7 @@ static void e_simple(em *m, const lev_stmt *s)
             push_int(m, lev_word_value((int)l->args[i]->args[0]->ival));
             e_int(m, l->args[i]->args[1]);
         }
-        emit(m, OP_SOUNDS, 0, (int)l->nargs, 0);
+        emit_n(m, OP_SOUNDS, 0, l->nargs, 0);
         break;
     }
     case LEV_S_MON_GENERATION: {
@@ -1344,7 +1389,7 @@ static void e_simple(em *m, const lev_stmt *s)
             e_int(m, l->args[i]->args[0]);
             e_thing(m, l->args[i]->args[1], SPLEV_V_MONST);
         }
-        emit(m, OP_MON_GENERATION, 0, (int)l->nargs, 0);
+        emit_n(m, OP_MON_GENERATION, 0, l->nargs, 0);
         break;
     }
     case LEV_S_EXIT: E0(m, EXIT); break;
@@ -1370,10 +1415,10 @@ static void e_block(em *m, const lev_block *b)
 
 /* ---- literal coordinates, counted before emitting ---- */
 
+/* Only a node with arguments can be or hold a coordinate (x,y): the
+ * walk does not descend into leaves. */
 static void count_expr(em *m, const lev_expr *e)
 {
-    if (!e)
-        return;
     long x, y;
     if (e->kind == LEV_E_COORD && e->nargs == 2 && literal_xy(e, &x, &y)) {
         if (in_range(x, 0, SPLEV_COLNO - 1) && in_range(y, 0, SPLEV_ROWNO - 1) &&
@@ -1382,20 +1427,29 @@ static void count_expr(em *m, const lev_expr *e)
         return;
     }
     for (size_t i = 0; i < e->nargs; i++)
-        count_expr(m, e->args[i]);
+        if (e->args[i] && e->args[i]->nargs)
+            count_expr(m, e->args[i]);
+}
+
+static void count_exprs(em *m, lev_expr *const *v, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (v[i] && v[i]->nargs)
+            count_expr(m, v[i]);
 }
 
 static void count_block(em *m, const lev_block *b)
 {
     for (size_t i = 0; i < b->n; i++) {
         const lev_stmt *s = b->v[i];
-        count_expr(m, s->chance);
-        for (size_t k = 0; k < s->nargs; k++)
-            count_expr(m, s->args[k]);
-        for (size_t k = 0; k < s->nattrs; k++)
-            count_expr(m, s->attrs[k]);
-        count_block(m, &s->body);
-        count_block(m, &s->else_body);
+        if (s->chance && s->chance->nargs)
+            count_expr(m, s->chance);
+        count_exprs(m, s->args, s->nargs);
+        count_exprs(m, s->attrs, s->nattrs);
+        if (s->body.n)
+            count_block(m, &s->body);
+        if (s->else_body.n)
+            count_block(m, &s->else_body);
     }
 }
 
@@ -1471,7 +1525,7 @@ unsigned char *lev_emit_level(const lev_plan *p, const lev_plan_level *pl,
     count_block(&m, &pl->level->body);
     for (size_t i = 0; i < p->nfuncs; i++)
         count_block(&m, &p->funcs[i]->body);
-    at(&m, pl->level->pos);
+    at(&m, &pl->level->pos);
     lev_scope sc;
     lev_scope_init(&sc);
     m.sc = &sc;
