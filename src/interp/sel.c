@@ -448,7 +448,9 @@ static int sel_gradient(vm *v, val *out)
         lo = hi;
         hi = t;
     }
-    int spanw = hi - lo < 1 ? 1 : hi - lo;
+    /* 64-bit: a script may give any two 32-bit values. */
+    int64_t span = (int64_t)hi - lo;
+    int32_t spanw = span < 1 ? 1 : span > INT32_MAX ? INT32_MAX : (int32_t)span;
     *out = vm_val_sel_new(v);
     vsel *s = out->own;
     for (int x = 0; x < XN; x++)
@@ -462,7 +464,7 @@ static int sel_gradient(vm *v, val *out)
                 d = imin(d, imin(a, b));
             }
             if (d >= lo && (!limited || d <= hi) &&
-                d - lo > splev_rn2(&v->rng, spanw))
+                (int64_t)d - lo > splev_rn2(&v->rng, spanw))
                 set_cell(s, x, y);
         }
     return 1;
