@@ -18,7 +18,7 @@
 %define api.prefix {lev_}
 %define api.location.type {lev_span}
 %locations
-%define parse.error verbose
+%define parse.error custom
 %param {void *scanner} {lev_ctx *ctx}
 %expect 0
 
@@ -81,6 +81,8 @@ static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
 
 static lev_expr *limit_depth(lev_ctx *ctx, lev_expr *e);
 static lev_expr *mk_tuple(lev_ctx *ctx, lev_expr *t);
+static lev_expr *lit_args(lev_expr *t);
+static lev_expr *relabel(lev_expr *t, enum lev_expr_kind kind, lev_pos pos);
 static lev_expr *mk_var(lev_pos pos, char *name, lev_expr *index);
 static lev_expr *mk_attr(lev_pos pos, int key, lev_expr *a, lev_expr *b);
 static lev_expr *mk_sel(lev_pos pos, int op, lev_expr *a, lev_expr *b,
@@ -113,6 +115,7 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %token <str> VAR "a variable"
 %token <str> VARIDX "an array element like $a[0]"
 %token <map> MAPBLOCK "a MAP block"
+%token <expr> TUPLE_LIT "a literal tuple"
 %token MAP_WORD "MAP (which must stand alone on its line)"
 %token ENDMAP "ENDMAP (without MAP)"
 %token RANDOM_BRACKET "random[...]"
@@ -388,6 +391,9 @@ simple_stmt
           $$->body = *take_block($7); $$->has_body = 1; }
     | IDENT '(' arglist ')'
         { $$ = args(S(CALL, @$), 1, $3); $$->name = $1;
+          note_call(ctx, @1, $1); }
+    | IDENT TUPLE_LIT
+        { $$ = args(S(CALL, @$), 1, lit_args($2)); $$->name = $1;
           note_call(ctx, @1, $1); }
     | INCLUDE STRING
         { $$ = args(S(INCLUDE, @$), 1,
@@ -672,6 +678,12 @@ place
     | LEVREGION '(' expr ',' expr ',' expr ',' expr ')'
         { $$ = E(LEVREGION, @$); lev_expr_add($$, $3); lev_expr_add($$, $5);
           lev_expr_add($$, $7); lev_expr_add($$, $9); }
+    | LEVREGION TUPLE_LIT
+        { if ($2->kind != LEV_E_REGION) {
+              ctx->retry = 1;     /* an error: parse token by token */
+              YYABORT;
+          }
+          $$ = $2; $$->kind = LEV_E_LEVREGION; $$->pos = P(@$); }
     ;
 
 coordish
@@ -797,7 +809,8 @@ opt_coord
 
 /* ---- parenthesised lists: coordinates, regions, ('c', "name"), ... ---- */
 tuple
-    : '(' telem ',' telem_list ')'
+    : TUPLE_LIT                 { $$ = $1; }
+    | '(' telem ',' telem_list ')'
         { $$ = $4; $$->pos = P(@$);
           /* telem_list was built without the first element: put it first */
           lev_expr_add($$, NULL);
@@ -854,6 +867,12 @@ value
     | LEVREGION '(' expr ',' expr ',' expr ',' expr ')'
         { $$ = E(LEVREGION, @$); lev_expr_add($$, $3); lev_expr_add($$, $5);
           lev_expr_add($$, $7); lev_expr_add($$, $9); }
+    | LEVREGION TUPLE_LIT
+        { if ($2->kind != LEV_E_REGION) {
+              ctx->retry = 1;     /* an error: parse token by token */
+              YYABORT;
+          }
+          $$ = $2; $$->kind = LEV_E_LEVREGION; $$->pos = P(@$); }
     | '{' value_list '}'        { $$ = $2; $$->pos = P(@$); }
     | typed_value               { $$ = $1; }
     ;
@@ -923,6 +942,9 @@ call
     | IDENT '(' arglist ')'
         { $$ = $3; $$->kind = LEV_E_CALL; $$->sval = $1; $$->ival = 1;
           $$->pos = P(@$); note_call(ctx, @1, $1); }
+    | IDENT TUPLE_LIT
+        { $$ = relabel($2, LEV_E_CALL, P(@$)); $$->sval = $1; $$->ival = 1;
+          note_call(ctx, @1, $1); }
     ;
 
 arglist
@@ -978,6 +1000,30 @@ static lev_expr *mk_tuple(lev_ctx *ctx, lev_expr *t)
             t->kind = LEV_E_REGION;
     }
     return t;
+}
+
+/* The arguments of a call f(a,b) written as a literal tuple: the ARRAY
+ * that arglist makes, which spans its first to its last argument. */
+static lev_expr *lit_args(lev_expr *t)
+{
+    lev_pos p = t->pos;
+    p.line = t->args[0]->pos.line;
+    p.col = t->args[0]->pos.col;
+    p.end_line = t->args[t->nargs - 1]->pos.end_line;
+    p.end_col = t->args[t->nargs - 1]->pos.end_col;
+    return relabel(t, LEV_E_ARRAY, p);
+}
+
+/* A node like t (its arguments) of another kind, which may need the
+ * fields t was allocated without (ast.h). */
+static lev_expr *relabel(lev_expr *t, enum lev_expr_kind kind, lev_pos pos)
+{
+    lev_expr *e = lev_expr_new(kind, pos);
+    e->depth = t->depth;
+    e->nargs = t->nargs;
+    e->ival = t->ival;
+    e->args = t->args;
+    return e;
 }
 
 /* "$v.method" keeps the method apart from the name. */
@@ -1219,7 +1265,7 @@ static void token_words(int tok, char *buf, size_t n)
         snprintf(buf, n, "'%c'", tok);
         return;
     }
-    const char *s = yytname[YYTRANSLATE(tok)];
+    const char *s = yysymbol_name(YYTRANSLATE(tok));
     size_t len = strlen(s);
     if (len >= 2 && s[0] == '"' && s[len - 1] == '"') {
         s++;
@@ -1349,11 +1395,43 @@ static void unknown_statement(lev_ctx *ctx, const char *w, lev_span loc)
                    "(not part of the UnNetHack or NetHack 3.6 language)", w);
 }
 
+/* The message bison's "verbose" errors would give, without the literal
+ * tuple token (which stands where '(' does): "syntax error, unexpected X"
+ * and ", expecting A or B" for one to four expected tokens. */
+static int yyreport_syntax_error(const yypcontext_t *pc, void *scanner,
+                                 lev_ctx *ctx)
+{
+    char msg[600] = "syntax error";
+    yysymbol_kind_t found = yypcontext_token(pc);
+    if (found != YYSYMBOL_YYEMPTY) {
+        yysymbol_kind_t exp[YYNTOKENS];
+        int n = yypcontext_expected_tokens(pc, exp, YYNTOKENS), k = 0;
+        for (int i = 0; i < n; i++)
+            if (exp[i] != YYSYMBOL_TUPLE_LIT)
+                exp[k++] = exp[i];
+        size_t len = strlen(msg);
+        len += (size_t)snprintf(msg + len, sizeof msg - len,
+                                ", unexpected %s", yysymbol_name(found));
+        for (int i = 0; k <= 4 && i < k && len < sizeof msg; i++)
+            len += (size_t)snprintf(msg + len, sizeof msg - len, "%s%s",
+                                    i ? " or " : ", expecting ",
+                                    yysymbol_name(exp[i]));
+    }
+    lev_error(yypcontext_location(pc), scanner, ctx, msg);
+    return 0;
+}
+
 static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
                       const char *msg)
 {
     (void)scanner;
     (void)loc;
+    if (ctx->literals) {
+        /* the literals pass (parse.c) stops; the token pass reports */
+        ctx->retry = 1;
+        ctx->stop = 1;
+        return;
+    }
     if (strcmp(msg, "memory exhausted") == 0) {
         diag_error(ctx->d, lev_span_srcpos(ctx->tok_loc),
                    "the text is nested too deeply to parse");

@@ -107,7 +107,12 @@ typedef struct diag {
     const char *file;       /* name shown in messages */
     const char *src;        /* whole source text, for the quoted line */
     size_t src_len;
-    FILE *out;              /* normally stderr */
+    FILE *out;              /* normally stderr; NULL: hold the reports
+                               in memory (from the first report on) for
+                               the caller to print or drop */
+    FILE *hold;             /* the memory stream, once opened */
+    char *held;
+    size_t nheld;
     int errors, warnings;
     int max_errors;         /* after this many: "too many errors", stop */
     int werror;             /* warnings count as errors */
@@ -119,6 +124,10 @@ typedef struct diag {
 } diag;
 
 void diag_init(diag *d, const char *file, const char *src, size_t len);
+/* Ends holding (out NULL): the held reports are printed to `to`, or
+ * dropped when `to` is NULL, and later reports go to `to` (stderr when
+ * NULL). */
+void diag_flush_held(diag *d, FILE *to);
 void diag_error(diag *d, srcpos pos, const char *fmt, ...)
 #if defined(__GNUC__)
     __attribute__((format(printf, 3, 4)))

@@ -3,6 +3,9 @@
  *    LINE OF SOURCE
  *         ^
  * Every error of a file is reported, up to max_errors. */
+/* open_memstream (POSIX 2008) */
+#define _POSIX_C_SOURCE 200809L
+
 #include "common.h"
 
 #include <ctype.h>
@@ -69,9 +72,38 @@ static void quote_line(diag *d, int line, int col)
     fputs("^\n", d->out);
 }
 
+/* Where reports go: d->out, or a memory stream opened by the first report
+ * when the caller asked for them to be held (d->out NULL). */
+static FILE *out_of(diag *d)
+{
+    if (!d->out) {
+        d->hold = d->out = open_memstream(&d->held, &d->nheld);
+        if (!d->out) {
+            perror("open_memstream");
+            exit(1);
+        }
+    }
+    return d->out;
+}
+
+void diag_flush_held(diag *d, FILE *to)
+{
+    if (d->hold) {
+        fclose(d->hold);
+        if (to)
+            fwrite(d->held, 1, d->nheld, to);
+        free(d->held);
+        d->hold = NULL;
+        d->held = NULL;
+        d->nheld = 0;
+    }
+    d->out = to ? to : stderr;
+}
+
 void diag_vreport(diag *d, const char *kind, srcpos pos, const char *fmt,
                   va_list ap)
 {
+    out_of(d);
     if (pos.line > 0)
         fprintf(d->out, "%s:%d:%d: %s: ", d->file, pos.line,
                 pos.col > 0 ? pos.col : 1, kind);
@@ -119,7 +151,8 @@ static void report(diag *d, int kind, srcpos pos, const char *fmt,
     static const char *const words[] = {"error", "warning", "note"};
     diag_vreport(d, words[kind], pos, fmt, ap);
     if (kind == K_ERROR && ++d->errors >= d->max_errors && d->max_errors > 0) {
-        fprintf(d->out, "%s: error: too many errors, stopping\n", d->file);
+        fprintf(out_of(d), "%s: error: too many errors, stopping\n",
+                d->file);
         d->gave_up = 1;
     }
 }

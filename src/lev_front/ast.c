@@ -192,8 +192,19 @@ void **lev_ptr_array(size_t n)
 /* ---- expressions ---- */
 lev_expr *lev_expr_new(enum lev_expr_kind kind, lev_pos pos)
 {
-    lev_expr *e = lev_arena_alloc(arena(), sizeof *e);
-    *e = (lev_expr){.kind = kind, .pos = pos, .depth = 1};
+    if (LEV_EXPR_HAS_STRINGS(kind)) {
+        lev_expr *e = lev_arena_alloc(arena(), sizeof *e);
+        *e = (lev_expr){.kind = kind, .pos = pos, .depth = 1};
+        return e;
+    }
+    /* without sval and sval2 (ast.h) */
+    lev_expr *e = lev_arena_alloc(arena(), offsetof(lev_expr, sval));
+    e->kind = kind;
+    e->depth = 1;
+    e->nargs = 0;
+    e->pos = pos;
+    e->ival = 0;
+    e->args = NULL;
     return e;
 }
 

@@ -215,7 +215,11 @@ enum lev_sel_op {
 
 /* 56 bytes a node (a 10 MB level has millions): the kind and depth share
  * a word, numbers are ints (the scanner refuses larger ones), and sval2
- * (VAR, parameters) shares its place with ival2 (DICE only). */
+ * (VAR, parameters) shares its place with ival2 (DICE only).
+ * Only the kinds that LEV_EXPR_HAS_STRINGS names have the last two fields
+ * (sval, sval2 / ival2): every other node is allocated without them, 40
+ * bytes, so never read them without knowing the kind (most nodes are
+ * numbers, coordinates, words and attributes). */
 typedef struct lev_expr lev_expr;
 struct lev_expr {
     enum lev_expr_kind kind : 8;
@@ -224,13 +228,17 @@ struct lev_expr {
     unsigned nargs;
     lev_pos pos;
     int ival;
+    lev_expr **args;            /* NULL entries allowed for absent parts */
+    /* ---- STRING, VAR, CALL, DICE and ARRAY (a call's arguments) only */
+    char *sval;
     union {
         int ival2;              /* DICE */
         char *sval2;            /* VAR, parameters */
     };
-    char *sval;
-    lev_expr **args;            /* NULL entries allowed for absent parts */
 };
+#define LEV_EXPR_HAS_STRINGS(k)                                              \
+    ((k) == LEV_E_STRING || (k) == LEV_E_VAR || (k) == LEV_E_CALL ||          \
+     (k) == LEV_E_DICE || (k) == LEV_E_ARRAY)
 
 /* ---- statements ----
  * X(enum, name, argument slots in order; a slot may be NULL).

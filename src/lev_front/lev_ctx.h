@@ -54,6 +54,8 @@ typedef struct lev_ctx {
     lev_pos map_pos;
     int last_end_line;          /* last line of the previous token */
     size_t vars;                /* variables seen: none, nothing to check */
+    int literals;               /* give literal tuples as one token */
+    int retry;                  /* the literals pass failed (see parse.c) */
 
     /* ---- error recovery (see lev.y) ---- */
     int sync;                   /* skipping to the start of a line */

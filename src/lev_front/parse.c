@@ -235,40 +235,71 @@ static void report_dialect(diag *d, lev_ctx *ctx, const lev_file *f)
 }
 
 /* ---- one file ---- */
+
+/* A fresh diag and ctx for one pass over text; diagnostics go to out
+ * (NULL: held back, see diag_flush_held). */
+static void start_pass(lev_ctx *ctx, diag *d, lev_file *f, char *text,
+                       size_t len, const lev_options *opt, FILE *out,
+                       int max_errors)
+{
+    f->src = text;
+    f->src_len = len;
+    diag_init(d, f->path, text, len);
+    d->out = out;
+    d->max_errors = max_errors;
+    d->werror = opt->werror;
+    d->no_warnings = opt->no_warnings;
+    memset(ctx, 0, sizeof *ctx);
+    ctx->d = d;
+    ctx->file = f;
+    ctx->file_id = f->id;
+    ctx->arena = lev_file_arena(f);
+    ctx->opt = opt;
+    ctx->line = 1;
+    ctx->col = 1;
+    ctx->stmt_kw = -1;
+}
+
 /* text (len bytes and a NUL, from malloc) becomes the file's: later stages
- * (the checker) quote source lines from f->src. */
+ * (the checker) quote source lines from f->src.
+ * At most two passes.  The first gives each literal tuple ("(3,4)") to
+ * the parser as one token, which saves most of the parser's steps there,
+ * and holds its diagnostics back.  When it meets a syntax error (which may
+ * lie inside a literal: "foo(1,2)" where foo cannot be called) or an
+ * INCLUDE (whose diagnostics cannot be held back), it stops, and the file
+ * is parsed again token by token, which reports everything as usual.  A
+ * file the first pass takes has one parse, so both passes would make the
+ * same tree and the same diagnostics, in the same order. */
 static lev_file *parse_text(const char *name, const char *real,
                             char *text, size_t len,
                             const lev_options *opt, const lev_incl *up,
                             int depth, int max_errors)
 {
+    FILE *out = opt->diag_out ? opt->diag_out : stderr;
     lev_file *f = lev_file_new(name);
-    f->src = text;
-    f->src_len = len;
-    diag d;
-    diag_init(&d, f->path, text, len);
-    if (opt->diag_out)
-        d.out = opt->diag_out;
-    d.max_errors = max_errors;
-    d.werror = opt->werror;
-    d.no_warnings = opt->no_warnings;
-
     lev_incl me = {up, f->path, real};
+    diag d;
     lev_ctx ctx;
-    memset(&ctx, 0, sizeof ctx);
-    ctx.d = &d;
-    ctx.file = f;
-    ctx.file_id = f->id;
-    ctx.arena = lev_file_arena(f);
-    ctx.opt = opt;
+    start_pass(&ctx, &d, f, text, len, opt, NULL, max_errors);
     ctx.chain = &me;
     ctx.include_depth = depth;
-    ctx.src = text;
-    ctx.src_len = len;
-    ctx.line = 1;
-    ctx.col = 1;
-    ctx.stmt_kw = -1;
-    if (lev_run_parser(&ctx, text, len) != 0 && d.errors == 0)
+    ctx.literals = 1;
+    int r = lev_run_parser(&ctx, text, len);
+    if (ctx.retry) {
+        diag_flush_held(&d, NULL);      /* dropped */
+        free(ctx.dnotes);
+        f->src = NULL;                  /* the text stays */
+        lev_file_free(f);
+        f = lev_file_new(name);
+        me.name = f->path;
+        start_pass(&ctx, &d, f, text, len, opt, out, max_errors);
+        ctx.chain = &me;
+        ctx.include_depth = depth;
+        r = lev_run_parser(&ctx, text, len);
+    } else {
+        diag_flush_held(&d, out);
+    }
+    if (r != 0 && d.errors == 0)
         diag_error_nopos(&d, "could not be parsed");
     f->dialect = file_dialect(f, opt);
     report_dialect(&d, &ctx, f);
