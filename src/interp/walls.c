@@ -73,20 +73,35 @@ static const uint64_t spread[2][256] = {{R256(SPREAD0)}, {R256(SPREAD1)}};
                  ((b) & 64) >> 5 | ((b) & 128) >> 7)
 static const uint8_t rev8[256] = {R256(REV8)};
 
+/* The two class words of a column.  From the bottom row up each row
+ * doubles what came before and adds its own spread bits: bit y of every
+ * field ends up holding row y (the fields take distinct powers of two,
+ * so no sum carries).  Three rows a step. */
+_Static_assert(SPLEV_ROWNO % 3 == 0, "column_classes takes rows in threes");
+static void column_classes(const splev_cell *col, uint64_t *pa, uint64_t *pb)
+{
+    uint64_t a = 0, b = 0;
+    for (int y = SPLEV_ROWNO - 1; y > 0; y -= 3) {
+        unsigned t0 = col[y].typ, t1 = col[y - 1].typ, t2 = col[y - 2].typ;
+        a = a * 2 + spread[0][t0];
+        b = b * 2 + spread[1][t0];
+        a = a * 2 + spread[0][t1];
+        b = b * 2 + spread[1][t1];
+        a = a * 2 + spread[0][t2];
+        b = b * 2 + spread[1][t2];
+    }
+    *pa = a;
+    *pb = b;
+}
+
 void walls_planes(const splev_level *lev, wall_planes *p, int lx, int hx)
 {
     lx = clampi(lx, 0, SPLEV_COLNO - 1);
     hx = clampi(hx, 0, SPLEV_COLNO - 1);
     for (int x = 0; x < SPLEV_COLNO; x++) {
         uint64_t a = spread[0][SPLEV_STONE] * ROWS, b = 0;
-        if (x >= lx && x <= hx) {
-            const splev_cell *col = lev->cells[x];
-            a = 0;
-            for (int y = 0; y < SPLEV_ROWNO; y++) {
-                a |= spread[0][col[y].typ] << y;
-                b |= spread[1][col[y].typ] << y;
-            }
-        }
+        if (x >= lx && x <= hx)
+            column_classes(lev->cells[x], &a, &b);
         p->solid[x] = (uint32_t)a & ROWS;
         p->rsolid[x] = (uint32_t)(a >> 21) & ROWS;
         p->like[x] = (uint32_t)(a >> 42) & ROWS;
@@ -176,16 +191,19 @@ void walls_remove_buried(splev_level *lev, wall_planes *p, int x1, int y1,
     }
 }
 
-static const uint8_t spine_type[16] = {
-    SPLEV_STONE, SPLEV_HWALL, SPLEV_HWALL, SPLEV_HWALL,
-    SPLEV_VWALL, SPLEV_TRCORNER, SPLEV_TLCORNER, SPLEV_TDWALL,
-    SPLEV_VWALL, SPLEV_BRCORNER, SPLEV_BLCORNER, SPLEV_TUWALL,
-    SPLEV_VWALL, SPLEV_TLWALL, SPLEV_TRWALL, SPLEV_CROSSWALL,
-};
+/* Write type t into the rows of m of a column. */
+static inline void put_rows(splev_cell *col, uint32_t m, uint8_t t)
+{
+    for (; m; m &= m - 1u)
+        col[bit_low(m)].typ = t;
+}
 
 /* Which of the four neighbours continue each wall (§9.3): a wall-like
  * neighbour counts unless the two cells beside the step are solid on
- * both sides. */
+ * both sides.  The shape follows from the four answers: none keeps the
+ * wall, only east/west makes it horizontal, only north/south vertical,
+ * one of each a corner, three a T, four a cross.  Each shape is a mask
+ * of the column's rows, written with its type. */
 void walls_spines_planes(splev_level *lev, const wall_planes *p, int x1,
                          int y1, int x2, int y2)
 {
@@ -208,13 +226,25 @@ void walls_spines_planes(splev_level *lev, const wall_planes *p, int x1,
         uint32_t vert = from_above(sc, ROWS) & from_below(sc, ROWS);
         uint32_t e = lr & ~(vert & from_above(sr, ROWS) & from_below(sr, ROWS));
         uint32_t w = ll & ~(vert & from_above(sl, ROWS) & from_below(sl, ROWS));
-        for (uint32_t m = walls; m; m &= m - 1u) {
-            int y = bit_low(m);
-            unsigned bits = ((n >> y) & 1u) << 3 | ((s >> y) & 1u) << 2 |
-                            ((e >> y) & 1u) << 1 | ((w >> y) & 1u);
-            if (bits)
-                lev->cells[x][y].typ = spine_type[bits];
-        }
+        uint32_t ns = n | s, ew = e | w;
+        splev_cell *col = lev->cells[x];
+        put_rows(col, walls & ew & ~ns, SPLEV_HWALL);
+        put_rows(col, walls & ns & ~ew, SPLEV_VWALL);
+        uint32_t both = walls & ns & ew;
+        if (!both)
+            continue;
+        /* north only, south only, both; east only, west only, both */
+        uint32_t no = both & n & ~s, so = both & s & ~n, nsb = both & n & s;
+        uint32_t eo = e & ~w, wo = w & ~e, ewb = e & w;
+        put_rows(col, so & eo, SPLEV_TLCORNER);
+        put_rows(col, so & wo, SPLEV_TRCORNER);
+        put_rows(col, so & ewb, SPLEV_TDWALL);
+        put_rows(col, no & eo, SPLEV_BLCORNER);
+        put_rows(col, no & wo, SPLEV_BRCORNER);
+        put_rows(col, no & ewb, SPLEV_TUWALL);
+        put_rows(col, nsb & eo, SPLEV_TRWALL);
+        put_rows(col, nsb & wo, SPLEV_TLWALL);
+        put_rows(col, nsb & ewb, SPLEV_CROSSWALL);
     }
 }
 
