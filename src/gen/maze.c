@@ -26,13 +26,35 @@ static void carve(splev_gen *g, int x, int y, int fill)
     walk_mark(g, x, y);
 }
 
-/* The cell two steps away is inside the maze area and still stone. */
-static int walk_okay(const splev_gen *g, int x, int y, int d)
+/* The cell two steps away from (x, y) in each direction, N, E, S, W, is
+ * inside the maze area and still stone: bit d of the answer.  Only the
+ * moving coordinate can leave the area once the walk is inside it, but
+ * the start may lie outside, so both are tested. */
+static unsigned walk_options(const splev_gen *g, int x, int y)
 {
-    x += 2 * walk_dx[d];
-    y += 2 * walk_dy[d];
-    return x >= 3 && y >= 3 && x <= MAZE_XMAX && y <= MAZE_YMAX &&
-           gen_typ(g, x, y) == SPLEV_STONE;
+    const splev_cell *c = &g->lev->cells[x][y];
+    int inx = x >= 3 && x <= MAZE_XMAX, iny = y >= 3 && y <= MAZE_YMAX;
+    unsigned m = 0;
+    if (inx && y - 2 >= 3 && c[-2].typ == SPLEV_STONE)
+        m |= 1u;
+    if (iny && x + 2 >= 3 && x + 2 <= MAZE_XMAX && c[2 * SPLEV_ROWNO].typ == SPLEV_STONE)
+        m |= 2u;
+    if (inx && y + 2 >= 3 && y + 2 <= MAZE_YMAX && c[2].typ == SPLEV_STONE)
+        m |= 4u;
+    if (iny && x - 2 >= 3 && x - 2 <= MAZE_XMAX && c[-2 * SPLEV_ROWNO].typ == SPLEV_STONE)
+        m |= 8u;
+    return m;
+}
+
+/* The k-th set bit of a 4-bit option mask, and how many there are. */
+static const uint8_t opt_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+
+static int nth_option(unsigned m, int k)
+{
+    int d = 0;
+    for (;; d++)
+        if (((m >> d) & 1u) && k-- == 0)
+            return d;
 }
 
 /* Depth-first walk with an explicit stack: the same draws as the game's
@@ -50,15 +72,12 @@ void splev_gen_walkfrom(splev_gen *g, int x, int y, int fill)
     stack[sp++][1] = y;
     while (sp > 0) {
         int cx = stack[sp - 1][0], cy = stack[sp - 1][1];
-        int opts[4], n = 0;
-        for (int d = 0; d < 4; d++)
-            if (walk_okay(g, cx, cy, d))
-                opts[n++] = d;
-        if (n == 0) {
+        unsigned opts = walk_options(g, cx, cy);
+        if (!opts) {
             sp--;
             continue;
         }
-        int d = opts[gen_rn2(g, n)];
+        int d = nth_option(opts, gen_rn2(g, opt_count[opts]));
         carve(g, cx + walk_dx[d], cy + walk_dy[d], fill);
         int nx = cx + 2 * walk_dx[d], ny = cy + 2 * walk_dy[d];
         if (gen_typ(g, nx, ny) != SPLEV_DOOR)
