@@ -126,20 +126,50 @@ void splev_gen_mazewalk(splev_gen *g, int x, int y, int dir, int stocked,
 enum { SPOT_X0 = 3, SPOT_W = 75, SPOT_Y0 = 3, SPOT_H = 17 };
 typedef uint32_t spot_table[SPOT_W];
 
+static const uint8_t dry_cell[256] = {
+    [SPLEV_ROOM] = 1, [SPLEV_CORR] = 1, [SPLEV_ICE] = 1, [SPLEV_AIR] = 1,
+    [SPLEV_CLOUD] = 1,
+};
+
+/* Bit 0 of each byte of w that is not 0 (no carries cross a byte). */
+static uint64_t nonzero_lows(uint64_t w)
+{
+    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL;
+    return ((((w & low7) + low7) | w) & ~low7) >> 7;
+}
+
+/* Bit i set when byte i of w is not 0: byte i's bit lands on bit 56 + i
+ * of the product and nowhere else there. */
+static unsigned nonzero_byte_bits(uint64_t w)
+{
+    return (unsigned)((nonzero_lows(w) * 0x0102040810204080ULL) >> 56);
+}
+
+/* Rows SPOT_Y0 .. SPOT_Y0 + 16 of a column of marks that are set, as
+ * bits 0..16: eight bytes at a time. */
+static uint32_t marked_spot_rows(const uint8_t *mark)
+{
+    uint64_t a, b;
+    memcpy(&a, mark + SPOT_Y0, 8);
+    memcpy(&b, mark + SPOT_Y0 + 8, 8);
+    return nonzero_byte_bits(a) | nonzero_byte_bits(b) << 8 |
+           (uint32_t)(mark[SPOT_Y0 + 16] != 0) << 16;
+}
+
+_Static_assert(SPOT_X0 % 2 == 1 && SPOT_Y0 % 2 == 1 && SPOT_H == 17,
+               "the spot table starts on odd cells and has 17 rows");
 static void spot_table_make(const splev_gen *g, spot_table ok)
 {
-    const uint64_t dry = 1ull << SPLEV_ROOM | 1ull << SPLEV_CORR |
-                         1ull << SPLEV_ICE | 1ull << SPLEV_AIR | 1ull << SPLEV_CLOUD;
-    int want = g->dialect == SPLEV_GEN_UN;
-    for (int i = 0; i < SPOT_W; i++) {
-        int x = i + SPOT_X0;
-        uint32_t m = 0;
-        for (int y = SPOT_Y0 | 1; (x & 1) && y < SPOT_Y0 + SPOT_H; y += 2) {
-            unsigned t = (unsigned)gen_typ(g, x, y);
-            if (t < 64 && ((dry >> t) & 1) && (g->mark[x][y] != 0) == want)
-                m |= 1u << (y - SPOT_Y0);
-        }
-        ok[i] = m;
+    const uint32_t odd_rows = 0x15555;      /* y - SPOT_Y0 even: y odd */
+    uint32_t flip = g->dialect == SPLEV_GEN_UN ? 0 : ~0u;
+    memset(ok, 0, sizeof(spot_table));
+    for (int x = SPOT_X0; x < SPOT_X0 + SPOT_W; x += 2) {
+        const splev_cell *col = g->lev->cells[x] + SPOT_Y0;
+        /* dry odd rows, from the bottom up: each step shifts by two */
+        uint32_t dry = 0;
+        for (int k = SPOT_H - 1; k >= 0; k -= 2)
+            dry = dry * 4 + dry_cell[col[k].typ];
+        ok[x - SPOT_X0] = dry & odd_rows & (marked_spot_rows(g->mark[x]) ^ flip);
     }
 }
 
@@ -172,9 +202,7 @@ static int maze_spot(splev_gen *g, const spot_table ok, int *x, int *y)
 /* How many of the 8 bytes of w are not 0. */
 static int nonzero_bytes(uint64_t w)
 {
-    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL;
-    uint64_t high = (((w & low7) + low7) | w) & ~low7;
-    return (int)(((high >> 7) * 0x0101010101010101ULL) >> 56);
+    return (int)((nonzero_lows(w) * 0x0101010101010101ULL) >> 56);
 }
 
 /* Marked cells among rows 0..19 of a column, eight at a time. */
