@@ -710,13 +710,14 @@ static int core_no_args(vm *v, int fn, val *out)
 }
 
 
-/* coord(x, y) and region(x1, y1, x2, y2) of integers, the common cores,
- * rewrite the stack in place. */
-static int core_ints(vm *v, int fn, int n)
+/* coord(x, y) and region(x1, y1, x2, y2) of integers, the common cores:
+ * the value into a[0] from the n integers at a (the run loop's push runs
+ * fold them too); the operand count, or 0 when in is not one of them. */
+int vm_core_ints(const splev_insn *in, val *a)
 {
-    if (v->sp < (size_t)n)
+    int fn = in->arg, n = in->n;
+    if (!((fn == CORE_COORD && n == 2) || (fn == CORE_REGION && n == 4)))
         return 0;
-    val *a = &v->stack[v->sp - (size_t)n];
     for (int k = 0; k < n; k++)
         if (a[k].t != SPLEV_V_INT)
             return 0;
@@ -738,16 +739,19 @@ static int core_ints(vm *v, int fn, int n)
         }
     }
     a[0] = r;
-    v->sp -= (size_t)n - 1;
-    return 1;
+    return n;
 }
 
 static int op_core(vm *v, const splev_insn *in)
 {
     int fn = in->arg;
-    if ((fn == CORE_COORD && in->n == 2) || (fn == CORE_REGION && in->n == 4))
-        if (core_ints(v, fn, in->n))
+    if (v->sp >= in->n) {
+        int n = vm_core_ints(in, &v->stack[v->sp - in->n]);
+        if (n) {
+            v->sp -= (size_t)n - 1;
             return 1;
+        }
+    }
     val args[4];
     memset(args, 0, sizeof args);
     int ok = 1;
@@ -866,6 +870,24 @@ static int dispatch(vm *v, const splev_insn *in, int *jumped)
     return vm_gen_statement(v, in);
 }
 
+/* A run of pushes at once when no step in it can reach the step limit
+ * (nor leave the function): 1 if it was done. */
+static int push_run(vm *v)
+{
+    const vm_push_run *r = &v->pushes->runs[v->pc];
+    if (r->ninsns == 0 || r->ninsns > v->end - v->pc ||
+        v->steps + r->ninsns > v->ctx.max_steps)
+        return 0;
+    const val *vals = &v->pushes->vals[r->first];
+    val *top = &v->stack[v->sp];
+    for (uint32_t i = 0; i < r->nvals; i++)
+        top[i] = vals[i];
+    v->sp += r->nvals;
+    v->steps += r->ninsns;
+    v->pc += r->ninsns;
+    return 1;
+}
+
 static void run_loop(vm *v)
 {
     const splev_levscript *s = v->s;
@@ -874,6 +896,8 @@ static void run_loop(vm *v)
             do_return(v);
             continue;
         }
+        if (!vm_room_failed(v) && push_run(v))
+            continue;
         vm_charge(v, 1);
         const splev_insn *in = &s->code[v->pc];
         int jumped = 0;
@@ -944,6 +968,7 @@ void splev_runner_free(splev_runner *r)
         free(s);
     }
     vm_mapcache_free(r->v.maps);
+    vm_pushes_free(r->v.pushes_cache);
     splev_level_free(r->lev);
     free(r);
 }
@@ -960,14 +985,17 @@ const splev_level *splev_runner_run(splev_runner *r, const splev_levscript *s,
     int capframes = v->capframes;
     vsel *sel_pool = v->sel_pool;
     vm_mapcache *maps = v->maps;
+    vm_pushes *pushes = v->pushes_cache;
     memset(v, 0, sizeof *v);
     v->sel_pool = sel_pool;
     v->maps = maps;
+    v->pushes_cache = pushes;
     v->stack = stack;
     v->cap = cap;
     v->frames = frames;
     v->capframes = capframes;
     v->s = s;
+    v->pushes = vm_pushes_get(&v->pushes_cache, s);
     if (ctx)
         v->ctx = *ctx;
     else

@@ -97,6 +97,7 @@ typedef struct vm_mapcols {
     uint8_t *plain;
 } vm_mapcols;
 typedef struct vm_mapcache vm_mapcache;
+typedef struct vm_pushes vm_pushes;
 
 #define MAX_ROOM_NEST 8
 #define MAX_CONTAINER_NEST 10
@@ -110,6 +111,8 @@ typedef struct vm {
     size_t sp, cap;
     vsel *sel_pool;               /* released selections */
     vm_mapcache *maps;            /* MAP constants seen, kept between runs */
+    vm_pushes *pushes_cache;      /* the script's push runs, kept too */
+    const vm_pushes *pushes;      /* ... for this run's script */
     frame *frames;
     int nframes, capframes;
     uint32_t pc;
@@ -202,6 +205,24 @@ const vm_mapcols *vm_mapcache_get(vm_mapcache **c, const splev_const *m,
                                   const splev_cell tmpl[SPLEV_TERRAIN_COUNT]);
 void vm_mapcache_free(vm_mapcache *c);
 
+/* ---- pushes.c ---- */
+/* From pc on: ninsns instructions that only push nvals values, the
+ * ones at vals[first ..] (0, 0 when pc is no push). */
+typedef struct vm_push_run {
+    uint32_t ninsns, nvals, first;
+} vm_push_run;
+struct vm_pushes {
+    splev_insn *code;       /* copies of what the table was built from */
+    splev_const *consts;
+    uint32_t ninsns, nconsts;
+    vm_push_run *runs;      /* per pc */
+    val *vals;
+    size_t nvals, capvals;
+};
+/* The push runs of script s (built or rebuilt in *cache as needed). */
+const vm_pushes *vm_pushes_get(vm_pushes **cache, const splev_levscript *s);
+void vm_pushes_free(vm_pushes *p);
+
 /* ---- stmt.c ---- */
 int vm_make_stair(vm *v, int x, int y, int up, int ladder);
 int vm_statement(vm *v, const splev_insn *in);   /* 0 on error */
@@ -214,6 +235,7 @@ int vm_pop_type(vm *v, int type, const char *what, val *out);
 int vm_pop_type_or_null(vm *v, int type, const char *what, val *out);
 void vm_push_val(vm *v, val x);
 void vm_push_int(vm *v, int32_t i);
+int vm_core_ints(const splev_insn *in, val *a);
 
 /* ---- names.c ---- */
 const char *vm_names_pick(const splev_names *n, const char *kind, int cls,
