@@ -63,9 +63,17 @@ int lev_core_lookup(const char *name);
  * of an array, argument) in a scope; LT_NONE when it has none. */
 int lev_value_type(const lev_expr *e, const lev_scope *s);
 /* Is the expression made of literals only (SWITCH: rn2 of a constant)? */
-int lev_expr_constant(const lev_expr *e);
+int lev_expr_constant_tree(const lev_expr *e);
+static inline int lev_expr_constant(const lev_expr *e)
+{
+    return e->kind == LEV_E_INT || lev_expr_constant_tree(e);
+}
 /* The value of a constant integer expression (lev_expr_constant). */
-long lev_expr_eval(const lev_expr *e);
+long lev_expr_eval_tree(const lev_expr *e);
+static inline long lev_expr_eval(const lev_expr *e)
+{
+    return e->kind == LEV_E_INT ? e->ival : lev_expr_eval_tree(e);
+}
 
 /* ---- the checker ---- */
 typedef struct lev_check_opts {

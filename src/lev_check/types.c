@@ -167,26 +167,51 @@ uint32_t lev_flag_bits(int w)
     }
 }
 
+/* A list of names with their first letters (lowercased when fold), read
+ * once per thread from the level model, so that a lookup compares letters
+ * in a local array and whole names only where the first letter matches. */
+typedef struct name_index {
+    const char *name[64];
+    unsigned char first[64];
+    int n, filled;
+} name_index;
+
+static void index_names(name_index *x, const char *(*name_of)(int), int n,
+                        int fold)
+{
+    for (int t = 0; t < n; t++) {
+        x->name[t] = name_of(t);
+        x->first[t] = x->name[t] ? (unsigned char)x->name[t][0] : 0;
+        if (fold && x->first[t])
+            x->first[t] |= 0x20;
+    }
+    x->n = n;
+    x->filled = 1;
+}
+
 int lev_room_type(const char *name)
 {
-    for (int t = 0; t < 64; t++) {
-        const char *n = splev_room_type_name(t);
-        if (n && strcmp(n, name) == 0)
+    static _Thread_local name_index rooms;
+    if (!rooms.filled)
+        index_names(&rooms, splev_room_type_name, 64, 0);
+    unsigned char c0 = (unsigned char)name[0];
+    for (int t = 0; t < rooms.n; t++)
+        if (rooms.first[t] == c0 && rooms.name[t] &&
+            strcmp(rooms.name[t], name) == 0)
             return t;
-    }
     return -1;
 }
 
 int lev_trap_type(const char *name)
 {
-    /* splev_trap_from_name, with the first letter compared before the
-     * whole name (most names differ there). */
-    int c0 = (unsigned char)name[0] | 0x20;
-    for (int t = 1; t < SPLEV_TRAP_COUNT; t++) {
-        const char *n = splev_trap_name(t);
-        if (((unsigned char)n[0] | 0x20) == c0 && strcasecmp(n, name) == 0)
+    /* splev_trap_from_name (case-insensitive; index 0 is no trap). */
+    static _Thread_local name_index traps;
+    if (!traps.filled)
+        index_names(&traps, splev_trap_name, SPLEV_TRAP_COUNT, 1);
+    unsigned char c0 = (unsigned char)name[0] | 0x20;
+    for (int t = 1; t < traps.n; t++)
+        if (traps.first[t] == c0 && strcasecmp(traps.name[t], name) == 0)
             return t;
-    }
     return 0;
 }
 
@@ -278,7 +303,7 @@ int lev_value_type(const lev_expr *e, const lev_scope *s)
     }
 }
 
-int lev_expr_constant(const lev_expr *e)
+int lev_expr_constant_tree(const lev_expr *e)
 {
     switch (e->kind) {
     case LEV_E_INT: return 1;
@@ -290,7 +315,7 @@ int lev_expr_constant(const lev_expr *e)
     }
 }
 
-long lev_expr_eval(const lev_expr *e)
+long lev_expr_eval_tree(const lev_expr *e)
 {
     switch (e->kind) {
     case LEV_E_INT: return e->ival;

@@ -435,16 +435,42 @@ static int light_value(const lev_expr *e)
     return lev_word_value((int)e->ival);
 }
 
+/* Map character -> terrain number, for every byte: filled once per
+ * thread, so a map costs one table load per cell. */
+static const char *terrain_table(void)
+{
+    static _Thread_local char tbl[256];
+    static _Thread_local int filled;
+    if (!filled) {
+        /* splev_terrain_from_mapchar for every byte, from one pass over
+         * the terrains (the first terrain of a character wins). */
+        memset(tbl, SPLEV_INVALID_TERRAIN, sizeof tbl);
+        for (int t = SPLEV_TERRAIN_COUNT - 1; t >= 0; t--) {
+            int c = splev_terrain_mapchar(t);
+            if (c > 0 && c < 256)
+                tbl[c] = (char)t;
+        }
+        tbl['x'] = (char)SPLEV_TRANSPARENT;
+        filled = 1;
+    }
+    return tbl;
+}
+
+static int terrain_of(int c)
+{
+    return c >= 0 && c < 256 ? terrain_table()[c]
+                             : splev_terrain_from_mapchar(c);
+}
+
 static void e_mapchar(em *m, const lev_expr *e)
 {
     switch (e->kind) {
     case LEV_E_CHAR:
-        push_const(m, SPLEV_V_MAPCHAR, splev_terrain_from_mapchar((int)e->ival),
-                   -2, 0, 0, NULL);
+        push_const(m, SPLEV_V_MAPCHAR, terrain_of((int)e->ival), -2, 0, 0,
+                   NULL);
         return;
     case LEV_E_MAPCHAR:
-        push_const(m, SPLEV_V_MAPCHAR,
-                   splev_terrain_from_mapchar((int)e->args[0]->ival),
+        push_const(m, SPLEV_V_MAPCHAR, terrain_of((int)e->args[0]->ival),
                    light_value(e->args[1]), 0, 0, NULL);
         return;
     case LEV_E_TYPED: e_mapchar(m, e->args[0]); return;
@@ -889,20 +915,6 @@ static void e_init_map(em *m, const lev_stmt *s)
         push_int(m, -1);
     }
     emit(m, OP_INIT_MAP, 0, 0, style);
-}
-
-/* Map character -> terrain number, for every byte: filled once per
- * thread, so a map costs one table load per cell. */
-static const char *terrain_table(void)
-{
-    static _Thread_local char tbl[256];
-    static _Thread_local int filled;
-    if (!filled) {
-        for (int c = 0; c < 256; c++)
-            tbl[c] = (char)splev_terrain_from_mapchar(c);
-        filled = 1;
-    }
-    return tbl;
 }
 
 /* The MAP constant: width x height terrain numbers, short rows padded
