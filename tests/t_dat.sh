@@ -9,8 +9,9 @@
 # 3. Syntax: lev_comp parses every dat/*.des.
 # 4. Once lev_comp writes .lev files: one process compiles dat/*.des,
 #    exits 0 and writes exactly one .lev per LEVEL (rndvault counters
-#    expanded); every level generates for seeds 1..20; a few render
-#    exactly as their golden maps in tests/dat/NAME-seed1.txt.
+#    expanded); every level generates for seeds 1..20 and keeps the
+#    invariants of test_corpus_levels for 200; a few render exactly as
+#    their golden maps in tests/dat/NAME-seed1.txt.
 
 DAT=$TOP/dat
 DATSRC=$(ls "$DAT"/*.des "$DAT"/*.inc 2>/dev/null)
@@ -411,6 +412,19 @@ if "$BIN/lev_comp" --help 2>&1 | grep -q -- '-o DIR'; then
                 pass "$name generates for seeds 1-20"
             fi
         done
+        # The invariants of tests/unit/test_corpus_levels.c (stairs on
+        # their cells, joined caves connected, rooms joined, no overlap,
+        # nothing drawn into rock, one monster per cell) for 200 seeds.
+        # shellcheck disable=SC2046
+        run "$BUILD/tests/test_corpus_levels" $(ls "$TMPD/dat-out"/*.lev)
+        n_lev=$(ls "$TMPD/dat-out"/*.lev | wc -l)
+        if crashed || [ "$RC" -ne 0 ] ||
+            [ "$(grep -c '^ok ' "$TMPD/out")" -ne "$n_lev" ]; then
+            fail "dat/ levels keep the level invariants" \
+                "$(grep -v '^ok ' "$TMPD/out" | head -10; head -5 "$TMPD/err")"
+        else
+            pass "dat/ levels keep the level invariants ($n_lev levels)"
+        fi
         for name in gatehall library crypt-1 throne-1 starvault spire4 \
                     arena-3 throne-2 crypt-2 glimend archive; do
             lev=$TMPD/dat-out/$name.lev
