@@ -116,6 +116,10 @@ expect_stdout "levcomp run crowd seed 1" 0 \
     "$LCD/run/crowd-1.txt" "$LG" $LCD/run/crowd.des --level crowd --seed 1
 expect_stdout "levcomp run crowd, no free cell" 0 \
     "$LCD/run/crowd-full-1.txt" "$LG" $LCD/run/crowd.des --level full --seed 1
+# filter by a map character with a light state: ('.', lit) keeps the lit
+# floor, ('.', unlit) the dark floor, ('.', random) any floor.
+expect_stdout "levcomp run filter by ('c', light)" 0 \
+    "$LCD/run/filterlight-1.txt" "$LG" $LCD/run/filterlight.des --seed 1
 expect_status "levgen --level unknown" 1 "$LG" $LCD/run/simple.des --level nosuch
 expect_status "levgen --all on a .lev" 2 "$LG" "$TMPD/dis/flow.lev" --all
 

@@ -579,8 +579,8 @@ static void check_sel_op(chk *c, const lev_expr *e)
         want(c, a[0], SPLEV_V_SEL, "the selection");
         return;
     case LEV_SEL_FILTER:
-        if (a[0]->kind == LEV_E_CHAR)
-            check_mapchar_char(c, a[0], 1);
+        if (a[0]->kind == LEV_E_CHAR || a[0]->kind == LEV_E_MAPCHAR)
+            want_mapchar(c, a[0], "the filter", 1);  /* ('c', lit) too */
         else if (a[0]->kind != LEV_E_PERCENT)
             want(c, a[0], SPLEV_V_SEL, "the filter");
         want(c, a[1], SPLEV_V_SEL, "the selection");

@@ -534,7 +534,8 @@ static void e_sel_op(em *m, const lev_expr *e)
             push_int(m, a[0]->ival);
             e_sel(m, a[1]);
             E0(m, SEL_FILTER_PCT);
-        } else if (a[0]->kind == LEV_E_CHAR) {
+        } else if (a[0]->kind == LEV_E_CHAR ||
+                   a[0]->kind == LEV_E_MAPCHAR) {
             e_mapchar(m, a[0]);
             e_sel(m, a[1]);
             E0(m, SEL_FILTER_MAP);
