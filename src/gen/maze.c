@@ -215,6 +215,29 @@ static int marked_rows(const uint8_t *col)
     return nonzero_bytes(a) + nonzero_bytes(b) + nonzero_bytes(c);
 }
 
+/* The spots monsters already hold, in the table's layout; the filler's
+ * monsters take theirs as they come, so a spot is looked up, not
+ * searched for among all the monsters. */
+static void spot_taken_make(const splev_level *lev, spot_table taken)
+{
+    memset(taken, 0, sizeof(spot_table));
+    for (size_t i = 0; i < lev->nmonsters; i++) {
+        int x = lev->monsters[i].x - SPOT_X0, y = lev->monsters[i].y - SPOT_Y0;
+        if (x >= 0 && x < SPOT_W && y >= 0 && y < SPOT_H)
+            taken[x] |= 1u << y;
+    }
+}
+
+/* 1 when the spot (x, y) of the table was free; it is taken now. */
+static int spot_take(spot_table taken, int x, int y)
+{
+    uint32_t bit = 1u << (y - SPOT_Y0);
+    if (taken[x - SPOT_X0] & bit)
+        return 0;
+    taken[x - SPOT_X0] |= bit;
+    return 1;
+}
+
 /* Random things over the maze, as many as its carved share allows; they
  * are recorded in the model (classes only: the engine picks species). */
 void splev_gen_fill_maze(splev_gen *g)
@@ -227,7 +250,7 @@ void splev_gen_fill_maze(splev_gen *g)
     if (count > mapcountmax / 10)
         mapfact = count * 100 / mapcountmax;
     int x = 0, y = 0;
-    spot_table ok;
+    spot_table ok, taken;
     spot_table_make(g, ok);
     for (int i = gen_rnd(g, 20 * mapfact / 100); i; i--) {
         int found = maze_spot(g, ok, &x, &y);
@@ -240,11 +263,12 @@ void splev_gen_fill_maze(splev_gen *g)
             splev_level_add_object(g->lev, x, y, '`', "boulder");
     /* A monster drawn onto another one is not made (the game's makemon
      * refuses a taken spot). */
+    spot_taken_make(g->lev, taken);
     for (int i = gen_rn2(g, 2); i; i--)
-        if (maze_spot(g, ok, &x, &y) && splev_level_monster_at(g->lev, x, y) < 0)
+        if (maze_spot(g, ok, &x, &y) && spot_take(taken, x, y))
             splev_level_add_monster(g->lev, x, y, 'H', "minotaur");
     for (int i = gen_rnd(g, 12 * mapfact / 100); i; i--)
-        if (maze_spot(g, ok, &x, &y) && splev_level_monster_at(g->lev, x, y) < 0)
+        if (maze_spot(g, ok, &x, &y) && spot_take(taken, x, y))
             splev_level_add_monster(g->lev, x, y, 0, NULL);
     for (int i = gen_rn2(g, 15 * mapfact / 100); i; i--)
         if (maze_spot(g, ok, &x, &y))
