@@ -2,12 +2,18 @@
  * caves of the Mines (SEMANTICS §8.1, §8.2). */
 #include "gen/gen_int.h"
 
+#include <stddef.h>
 #include <string.h>
 
 enum { CAVE_W = SPLEV_COLNO - 2, CAVE_H = SPLEV_ROWNO - 1 };
 
 /* set-type-and-light (§1.3) on every cell: lit is never -1 by then (no
- * draws), so every cell gets the same type and light. */
+ * draws), so every cell gets the same type and light.  When both are set
+ * the two adjacent bytes (typ, lit) are one two-byte copy a cell, three
+ * cells a step. */
+_Static_assert(offsetof(splev_cell, lit) == offsetof(splev_cell, typ) + 1,
+               "solidfill copies typ and lit together");
+_Static_assert(SPLEV_ROWNO % 3 == 0, "solidfill takes rows in threes");
 void splev_gen_solidfill(splev_gen *g, int fill, int lit)
 {
     if (lit == -1)
@@ -16,14 +22,21 @@ void splev_gen_solidfill(splev_gen *g, int fill, int lit)
     int set_lit = fill == SPLEV_LAVAPOOL || lit != -2;
     uint8_t typ = (uint8_t)fill;
     uint8_t l = (uint8_t)(fill == SPLEV_LAVAPOOL ? 1 : lit != 0);
+    const uint8_t both[2] = {typ, l};
     for (int x = 2; x <= SPLEV_COLNO - 2; x++) {
         splev_cell *col = g->lev->cells[x];
-        for (int y = 0; y < SPLEV_ROWNO; y++) {
-            if (set_typ)
-                col[y].typ = typ;
-            if (set_lit)
+        if (set_typ && set_lit)
+            for (int y = 0; y < SPLEV_ROWNO; y += 3) {
+                memcpy(&col[y].typ, both, 2);
+                memcpy(&col[y + 1].typ, both, 2);
+                memcpy(&col[y + 2].typ, both, 2);
+            }
+        else if (set_typ)
+            for (int y = 0; y < SPLEV_ROWNO; y += 3)
+                col[y].typ = col[y + 1].typ = col[y + 2].typ = typ;
+        else if (set_lit)
+            for (int y = 0; y < SPLEV_ROWNO; y++)
                 col[y].lit = l;
-        }
     }
 }
 

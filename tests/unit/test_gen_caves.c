@@ -224,6 +224,31 @@ static void test_solid_and_grid(void)
     CHECK(ok, "solidfill fills columns 2..78, lava lit");
     fx_close(&f);
 
+    /* no light given (-2): the type only; a transparent fill: the light
+     * only; each leaves the other byte and columns 0, 1, 79 alone */
+    static const struct { int fill, lit, want_typ, want_lit; } only[] = {
+        {SPLEV_ROOM, -2, SPLEV_ROOM, 1},
+        {SPLEV_TRANSPARENT, 0, SPLEV_POOL, 0},
+    };
+    for (size_t k = 0; k < sizeof only / sizeof only[0]; k++) {
+        fx_open(&f, 7);
+        for (int x = 0; x < SPLEV_COLNO; x++)
+            for (int y = 0; y < SPLEV_ROWNO; y++) {
+                f.lev->cells[x][y].typ = SPLEV_POOL;
+                f.lev->cells[x][y].lit = 1;
+            }
+        splev_gen_solidfill(&f.g, only[k].fill, only[k].lit);
+        ok = 1;
+        for (int x = 0; x < SPLEV_COLNO; x++)
+            for (int y = 0; y < SPLEV_ROWNO; y++) {
+                int in = x >= 2 && x <= 78;
+                ok &= typ_at(f.lev, x, y) == (in ? only[k].want_typ : SPLEV_POOL) &&
+                      f.lev->cells[x][y].lit == (in ? only[k].want_lit : 1);
+            }
+        CHECK(ok, "solidfill %zu: only the type or only the light", k);
+        fx_close(&f);
+    }
+
     fx_open(&f, 7);
     splev_gen_mazegrid(&f.g, SPLEV_HWALL);
     ok = 1;
