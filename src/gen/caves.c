@@ -162,23 +162,26 @@ static void cave_pass_buffered(uint32_t *m, int three)
 
 /* init_map and the automaton's writes: columns 1..79 hold background, or
  * foreground where the mask says so; UnNetHack also clears light and room
- * numbers there. */
+ * numbers there.  Each column gets the background three cells a step (with
+ * the light as the next byte), then the foreground on its set bits. */
 static void cave_store(splev_gen *g, const uint32_t *m, int fg, int bg)
 {
-    const uint8_t typ[2] = {(uint8_t)bg, (uint8_t)fg};
+    const uint8_t back[2] = {(uint8_t)bg, 0};
     int un = g->dialect == SPLEV_GEN_UN;
     for (int x = 1; x < SPLEV_COLNO; x++) {
-        splev_cell *c = g->lev->cells[x], *end = c + SPLEV_ROWNO;
-        uint32_t bits = m[x];
+        splev_cell *col = g->lev->cells[x];
         if (un)
-            for (; c < end; c++, bits >>= 1) {
-                c->typ = typ[bits & 1];
-                c->lit = 0;
-                c->roomno = 0;
+            for (splev_cell *c = col; c < col + SPLEV_ROWNO; c += 3) {
+                memcpy(&c[0].typ, back, 2);
+                memcpy(&c[1].typ, back, 2);
+                memcpy(&c[2].typ, back, 2);
+                c[0].roomno = c[1].roomno = c[2].roomno = 0;
             }
         else
-            for (; c < end; c++, bits >>= 1)
-                c->typ = typ[bits & 1];
+            for (int y = 0; y < SPLEV_ROWNO; y += 3)
+                col[y].typ = col[y + 1].typ = col[y + 2].typ = (uint8_t)bg;
+        for (uint32_t bits = m[x] & CAVE_ROWS; bits; bits &= bits - 1)
+            col[cave_low(bits)].typ = (uint8_t)fg;
     }
 }
 
