@@ -150,6 +150,10 @@ static int roomdoor_try(splev_gen *g, const splev_room *r, int walls, int pos,
                                SPLEV_GEN_WEST, SPLEV_GEN_EAST};
     if (!(w & bit[side]))
         return 0;
+    /* A fixed position past any wall (a .lev may hold any 32-bit value)
+     * cannot be a door; the sum below must not overflow. */
+    if (pos > SPLEV_COLNO || pos < -1)
+        return 0;
     int bx, by;
     if (side <= 1) {
         *y = side == 0 ? r->ly - 1 : r->hy + 1;
