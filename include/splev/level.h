@@ -236,6 +236,9 @@ typedef struct splev_level {
     /* Problems met while generating that did not stop the run (a way-out
      * check that gave up: DECISIONS 26). */
     SPLEV_ARRAY(char *, warnings);
+    /* Private to the level code: string memory splev_level_reset keeps
+     * for the next level's records (NULL in a new level). */
+    struct splev_level_spare *spare;
 } splev_level;
 
 /* ---- life cycle ---- */

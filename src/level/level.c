@@ -74,50 +74,112 @@ splev_level *splev_level_new(const char *name)
     return lev;
 }
 
-static void object_free_fields(splev_object *o)
+/* String memory from one level's records kept for the next one's, by
+ * string length (a block holds at least its string's length + 1 bytes,
+ * whoever allocated it): a runner's levels make mostly the same names. */
+#define SPARE_LENS 40
+struct splev_level_spare {
+    char **blocks[SPARE_LENS];
+    size_t n[SPARE_LENS], cap[SPARE_LENS];
+};
+
+/* Give up a record's string: freed, or kept in sp when sp is given. */
+static void drop_string(struct splev_level_spare *sp, char *p)
+{
+    if (!p)
+        return;
+    size_t len = sp ? strlen(p) : SPARE_LENS;
+    if (len >= SPARE_LENS) {
+        free(p);
+        return;
+    }
+    if (sp->n[len] == sp->cap[len])
+        grow_array((void **)&sp->blocks[len], &sp->cap[len], sp->n[len] + 1,
+                   sizeof *sp->blocks[len]);
+    sp->blocks[len][sp->n[len]++] = p;
+}
+
+/* Free what the last level left unused. */
+static void spare_clear(struct splev_level_spare *sp)
+{
+    for (size_t len = 0; len < SPARE_LENS; len++) {
+        for (size_t i = 0; i < sp->n[len]; i++)
+            free(sp->blocks[len][i]);
+        sp->n[len] = 0;
+    }
+}
+
+static void spare_free(struct splev_level_spare *sp)
+{
+    if (!sp)
+        return;
+    spare_clear(sp);
+    for (size_t len = 0; len < SPARE_LENS; len++)
+        free(sp->blocks[len]);
+    free(sp);
+}
+
+/* A copy of text owned by the level (NULL for NULL), in kept memory when
+ * some is there. */
+static char *level_strdup(splev_level *lev, const char *text)
+{
+    if (!text)
+        return NULL;
+    size_t len = strlen(text);
+    struct splev_level_spare *sp = lev->spare;
+    char *p;
+    if (sp && len < SPARE_LENS && sp->n[len] > 0)
+        p = sp->blocks[len][--sp->n[len]];
+    else
+        p = xmalloc(len + 1);
+    memcpy(p, text, len + 1);
+    return p;
+}
+
+static void object_free_fields(struct splev_level_spare *sp, splev_object *o)
 {
     for (size_t i = 0; i < o->ncontents; i++)
-        object_free_fields(&o->contents[i]);
+        object_free_fields(sp, &o->contents[i]);
     free(o->contents);
-    free(o->name);
-    free(o->montype);
-    free(o->given_name);
+    drop_string(sp, o->name);
+    drop_string(sp, o->montype);
+    drop_string(sp, o->given_name);
 }
 
-static void monster_free_fields(splev_monster *m)
+static void monster_free_fields(struct splev_level_spare *sp, splev_monster *m)
 {
     for (size_t i = 0; i < m->ninventory; i++)
-        object_free_fields(&m->inventory[i]);
+        object_free_fields(sp, &m->inventory[i]);
     free(m->inventory);
-    free(m->name);
-    free(m->given_name);
-    free(m->appear_as);
+    drop_string(sp, m->name);
+    drop_string(sp, m->given_name);
+    drop_string(sp, m->appear_as);
 }
 
-/* Every record's strings and nested arrays (the level's own arrays and
- * name stay). */
-static void free_records(splev_level *lev)
+/* Every record's strings (freed, or kept in sp) and nested arrays (the
+ * level's own arrays and name stay). */
+static void free_records(splev_level *lev, struct splev_level_spare *sp)
 {
     for (size_t i = 0; i < lev->nstairs; i++)
-        free(lev->stairs[i].dest);
+        drop_string(sp, lev->stairs[i].dest);
     for (size_t i = 0; i < lev->nlregions; i++)
-        free(lev->lregions[i].dest);
+        drop_string(sp, lev->lregions[i].dest);
     for (size_t i = 0; i < lev->ngraves; i++)
-        free(lev->graves[i].epitaph);
+        drop_string(sp, lev->graves[i].epitaph);
     for (size_t i = 0; i < lev->nengravings; i++)
-        free(lev->engravings[i].text);
+        drop_string(sp, lev->engravings[i].text);
     for (size_t i = 0; i < lev->nmonsters; i++)
-        monster_free_fields(&lev->monsters[i]);
+        monster_free_fields(sp, &lev->monsters[i]);
     for (size_t i = 0; i < lev->nobjects; i++)
-        object_free_fields(&lev->objects[i]);
+        object_free_fields(sp, &lev->objects[i]);
     for (size_t i = 0; i < lev->nmessages; i++)
-        free(lev->messages[i]);
+        drop_string(sp, lev->messages[i]);
     for (size_t i = 0; i < lev->nwarnings; i++)
-        free(lev->warnings[i]);
+        drop_string(sp, lev->warnings[i]);
     for (size_t i = 0; i < lev->nsounds; i++)
-        free(lev->sounds[i].text);
+        drop_string(sp, lev->sounds[i].text);
     for (size_t i = 0; i < lev->nmongen; i++)
-        free(lev->mongen[i].name);
+        drop_string(sp, lev->mongen[i].name);
 }
 
 /* X-macro over the level's growable arrays. */
@@ -130,7 +192,8 @@ void splev_level_free(splev_level *lev)
 {
     if (!lev)
         return;
-    free_records(lev);
+    free_records(lev, NULL);
+    spare_free(lev->spare);
 #define FREE_ARRAY(f) free(lev->f);
     LEVEL_ARRAYS(FREE_ARRAY)
 #undef FREE_ARRAY
@@ -155,9 +218,13 @@ static void clear_level(splev_level *lev)
 
 void splev_level_reset(splev_level *lev, const char *name)
 {
-    free_records(lev);
+    if (!lev->spare)
+        lev->spare = xcalloc(1, sizeof *lev->spare);
+    spare_clear(lev->spare);
+    free_records(lev, lev->spare);
     splev_level keep;
     keep.name = lev->name;
+    keep.spare = lev->spare;
 #define KEEP_ARRAY(f) keep.f = lev->f; keep.cap##f = lev->cap##f;
     LEVEL_ARRAYS(KEEP_ARRAY)
 #undef KEEP_ARRAY
@@ -165,6 +232,7 @@ void splev_level_reset(splev_level *lev, const char *name)
 #define KEEP_ARRAY(f) lev->f = keep.f; lev->cap##f = keep.cap##f;
     LEVEL_ARRAYS(KEEP_ARRAY)
 #undef KEEP_ARRAY
+    lev->spare = keep.spare;
     if (!name)
         name = "";
     if (keep.name && !strcmp(keep.name, name)) {
@@ -227,7 +295,7 @@ splev_stair *splev_level_add_stair(splev_level *lev, int kind, int x, int y,
     s->x = x;
     s->y = y;
     s->up = up;
-    splev_set_string(&s->dest, dest);
+    s->dest = level_strdup(lev, dest);
     return s;
 }
 
@@ -255,7 +323,7 @@ splev_grave *splev_level_add_grave(splev_level *lev, int x, int y,
     splev_grave *g = PUSH(lev, graves);
     g->x = x;
     g->y = y;
-    splev_set_string(&g->epitaph, epitaph);
+    g->epitaph = level_strdup(lev, epitaph);
     return g;
 }
 
@@ -266,7 +334,7 @@ splev_engraving *splev_level_add_engraving(splev_level *lev, int x, int y,
     e->x = x;
     e->y = y;
     e->type = type;
-    splev_set_string(&e->text, text ? text : "");
+    e->text = level_strdup(lev, text ? text : "");
     return e;
 }
 
@@ -306,7 +374,7 @@ splev_monster *splev_level_add_monster(splev_level *lev, int x, int y,
     m->x = x;
     m->y = y;
     m->cls = cls;
-    splev_set_string(&m->name, name);
+    m->name = level_strdup(lev, name);
     m->peaceful = -1;
     m->asleep = -1;
     m->align = SPLEV_ALIGN_DEFAULT;
@@ -333,14 +401,15 @@ int splev_passes_walls(char cls, const char *name)
     return 0;
 }
 
-/* Defaults shared by every object, wherever it lies. */
+/* Defaults shared by every object, wherever it lies (name: its own
+ * copy). */
 static void object_defaults(splev_object *o, int x, int y, char cls,
-                            const char *name)
+                            char *name)
 {
     o->x = x;
     o->y = y;
     o->cls = cls;
-    splev_set_string(&o->name, name);
+    o->name = name;
     o->quantity = -1;
     o->lit = -1;
     o->eroded = -1;
@@ -352,7 +421,7 @@ splev_object *splev_level_add_object(splev_level *lev, int x, int y, char cls,
                                      const char *name)
 {
     splev_object *o = PUSH(lev, objects);
-    object_defaults(o, x, y, cls, name);
+    object_defaults(o, x, y, cls, level_strdup(lev, name));
     return o;
 }
 
@@ -360,7 +429,7 @@ splev_object *splev_object_add_content(splev_object *box, char cls,
                                        const char *name)
 {
     splev_object *o = PUSH(box, contents);
-    object_defaults(o, -1, -1, cls, name);
+    object_defaults(o, -1, -1, cls, name ? xstrdup(name) : NULL);
     box->container = 1;
     return o;
 }
@@ -369,20 +438,20 @@ splev_object *splev_monster_add_item(splev_monster *m, char cls,
                                      const char *name)
 {
     splev_object *o = PUSH(m, inventory);
-    object_defaults(o, -1, -1, cls, name);
+    object_defaults(o, -1, -1, cls, name ? xstrdup(name) : NULL);
     return o;
 }
 
 void splev_level_add_message(splev_level *lev, const char *text)
 {
     char **m = PUSH(lev, messages);
-    *m = xstrdup(text ? text : "");
+    *m = level_strdup(lev, text ? text : "");
 }
 
 void splev_level_add_warning(splev_level *lev, const char *text)
 {
     char **m = PUSH(lev, warnings);
-    *m = xstrdup(text ? text : "");
+    *m = level_strdup(lev, text ? text : "");
 }
 
 splev_sound *splev_level_add_sound(splev_level *lev, int kind,
@@ -390,7 +459,7 @@ splev_sound *splev_level_add_sound(splev_level *lev, int kind,
 {
     splev_sound *s = PUSH(lev, sounds);
     s->kind = kind;
-    splev_set_string(&s->text, text ? text : "");
+    s->text = level_strdup(lev, text ? text : "");
     return s;
 }
 
@@ -400,7 +469,7 @@ splev_mongen *splev_level_add_mongen(splev_level *lev, int freq, char cls,
     splev_mongen *g = PUSH(lev, mongen);
     g->freq = freq;
     g->cls = cls;
-    splev_set_string(&g->name, name);
+    g->name = level_strdup(lev, name);
     return g;
 }
 

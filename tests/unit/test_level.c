@@ -210,6 +210,43 @@ static void test_model(void)
     splev_level_free(lev);
 }
 
+/* A reset level reuses the last level's string memory for names of the
+ * same length: each record still owns its own copy, which the setter can
+ * replace, and a reset level's output equals a new level's. */
+static void test_reset_strings(void)
+{
+    splev_level *lev = splev_level_new("one");
+    splev_level_add_monster(lev, 1, 1, 'a', "soldier ant");
+    splev_level_add_monster(lev, 2, 1, 'a', "fire ant");
+    splev_level_add_object(lev, 3, 1, '(', "chest");
+    splev_level_add_engraving(lev, 4, 1, 0, "ad aerarium");
+    char *before = splev_level_to_json(lev);
+    splev_level_reset(lev, "one");
+    CHECK(lev->nmonsters == 0 && lev->nobjects == 0 && lev->nengravings == 0,
+          "a reset level has no records");
+    splev_level_add_monster(lev, 1, 1, 'a', "soldier ant");
+    splev_level_add_monster(lev, 2, 1, 'a', "fire ant");
+    splev_level_add_object(lev, 3, 1, '(', "chest");
+    splev_level_add_engraving(lev, 4, 1, 0, "ad aerarium");
+    char *after = splev_level_to_json(lev);
+    CHECK(strcmp(before, after) == 0, "the same records after a reset give "
+                                      "the same JSON");
+    splev_level_reset(lev, "two");
+    splev_monster *a = splev_level_add_monster(lev, 1, 1, 'a', "fire ant");
+    splev_monster *b = splev_level_add_monster(lev, 2, 1, 'a', "fire ant");
+    splev_monster *c = splev_level_add_monster(lev, 3, 1, 'a', "killer bee");
+    CHECK(a->name != b->name && !strcmp(a->name, "fire ant") &&
+              !strcmp(b->name, "fire ant") && !strcmp(c->name, "killer bee"),
+          "two records of one name own two copies");
+    splev_set_string(&a->name, "a much longer species name than before");
+    CHECK(!strcmp(a->name, "a much longer species name than before") &&
+              !strcmp(lev->name, "two"),
+          "a reused name is replaced by the setter");
+    free(before);
+    free(after);
+    splev_level_free(lev);
+}
+
 static void test_golden(void)
 {
     splev_level *lev = build_level();
@@ -242,6 +279,7 @@ int main(void)
 {
     test_mapchars();
     test_model();
+    test_reset_strings();
     test_golden();
     return unit_status();
 }
