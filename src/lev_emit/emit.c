@@ -137,14 +137,13 @@ static uint32_t here(const em *m)
 
 static uint64_t const_hash(const splev_const *c)
 {
-    /* The five fields mixed a word at a time, then the string (FNV-1a). */
+    /* The five fields as two 64-bit words, then the string. */
     const uint64_t k = 0x9e3779b97f4a7c15ULL;
-    uint64_t h = (uint64_t)(uint32_t)c->type;
-    h = (h ^ (uint32_t)c->a) * k;
-    h = (h ^ (uint32_t)c->b) * k;
-    h = (h ^ (uint32_t)c->c) * k;
-    h = (h ^ (uint32_t)c->d) * k;
-    h ^= h >> 29;
+    uint64_t ab = (uint64_t)(uint32_t)c->a << 32 | (uint32_t)c->b;
+    uint64_t cd = (uint64_t)(uint32_t)c->c << 32 | (uint32_t)c->d;
+    uint64_t h = (ab ^ (uint64_t)(uint32_t)c->type) * k;
+    h = (h ^ cd) * 0xc2b2ae3d27d4eb4fULL;
+    h ^= h >> 32;
     if (!c->str)
         return h;
     /* The string by its length and first and last 8 bytes: equal
@@ -157,7 +156,7 @@ static uint64_t const_hash(const splev_const *c)
     h = (h ^ c->len ^ 0x9e37) * k;
     h = (h ^ w[0]) * k;
     h = (h ^ w[1]) * k;
-    return h ^ h >> 29;
+    return h ^ h >> 32;
 }
 
 static int const_eq(const splev_const *x, const splev_const *y)
@@ -223,15 +222,7 @@ static int32_t append_const(em *m, const splev_const *c)
 static void push_const(em *m, int type, int32_t a, int32_t b, int32_t c,
                        int32_t d, const char *str)
 {
-    splev_const k;
-    memset(&k, 0, sizeof k);
-    k.type = type;
-    k.a = a;
-    k.b = b;
-    k.c = c;
-    k.d = d;
-    k.str = str;
-    k.len = str ? (uint32_t)strlen(str) : 0;
+    splev_const k = {type, a, b, c, d, str, str ? (uint32_t)strlen(str) : 0};
     emit(m, OP_PUSH_CONST, 0, 0, add_const(m, &k));
 }
 
@@ -268,7 +259,7 @@ static uint32_t file_index(em *m, lev_pos p)
     return i;
 }
 
-static void at(em *m, const lev_pos *p)
+static inline void at(em *m, const lev_pos *p)
 {
     if (p->file != m->pos_file || !m->nfiles) {
         m->file = file_index(m, *p);
