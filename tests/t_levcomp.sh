@@ -77,6 +77,28 @@ run "$LC" -o "$TMPD/dis" $LCD/disasm/flow.des
 expect_same "levgen --disasm .des and .lev" "$TMPD/dis/a.txt" "$TMPD/dis/b.txt"
 expect_same "levgen --disasm = lev_comp --disasm" "$TMPD/dis/a.txt" $LCD/disasm/flow.dis
 
+# The line table names every file a level's code comes from: 17 INCLUDEd
+# FUNCTIONs and the 17 calls of the level (more files than the generator keeps in place).
+mkdir -p "$TMPD/inc"
+i=1
+while [ $i -le 17 ]; do
+    printf 'FUNCTION f%d() {\n  MESSAGE: "part %d"\n}\n' $i $i >"$TMPD/inc/part$i.inc"
+    printf 'INCLUDE "part%d.inc"\n' $i >>"$TMPD/inc/many.des"
+    i=$((i + 1))
+done
+printf 'LEVEL: "many"\n' >>"$TMPD/inc/many.des"
+i=1
+while [ $i -le 17 ]; do printf 'f%d()\n' $i >>"$TMPD/inc/many.des"; i=$((i + 1)); done
+run "$LC" -o "$TMPD/inc" "$TMPD/inc/many.des"
+run "$LG" --disasm "$TMPD/inc/many.lev"
+nsrc=$(grep -o 'part[0-9]*\.inc:2\|many\.des:[0-9]*' "$TMPD/out" | sort -u | wc -l)
+if [ "$RC" -eq 0 ] && [ "$nsrc" -eq 34 ] && grep -q 'part17\.inc:2' "$TMPD/out"; then
+    pass "levcomp: code from 18 files, each named in the line table"
+else
+    fail "levcomp: code from 18 files, each named in the line table" \
+        "status $RC, $nsrc file:line pairs" "$(head -3 "$TMPD/err")"
+fi
+
 # ---- a file with an error writes none of its levels; others are written ----
 mkdir -p "$TMPD/iso"
 printf 'LEVEL:"good1"\nEXIT\nLEVEL:"good2"\nEXIT\n' >"$TMPD/iso/good.des"

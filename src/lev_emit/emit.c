@@ -16,6 +16,7 @@
 #include <string.h>
 
 #define MAXRTYPE 34
+#define FEW_FILES 8             /* a power of two */
 
 typedef struct breaks {
     uint32_t *at;           /* JMPs to patch */
@@ -32,9 +33,10 @@ typedef struct em {
     size_t chcap;
     splev_line *lines;
     size_t nl, capl;
-    const char **files;
+    const char **files;     /* few_files, or malloc'd beyond FEW_FILES */
     size_t nfiles;
     const char **fpaths;    /* the tree's path pointers, parallel */
+    const char *few_files[FEW_FILES], *few_fpaths[FEW_FILES];
     splev_func *funcs;
     size_t nfuncs, capfuncs;
     const lev_stmt **fdefs; /* FUNCTION of funcs[i] (NULL for 0) */
@@ -251,8 +253,19 @@ static uint32_t file_index(em *m, lev_pos p)
     while (i < m->nfiles && m->fpaths[i] != file)
         i++;
     if (i == m->nfiles) {
-        m->files = xrealloc(m->files, (m->nfiles + 1) * sizeof *m->files);
-        m->fpaths = xrealloc(m->fpaths, (m->nfiles + 1) * sizeof *m->fpaths);
+        if (m->nfiles == FEW_FILES) {   /* INCLUDEs: off the em */
+            const char **f = xmalloc(2 * FEW_FILES * sizeof *f);
+            const char **fp = xmalloc(2 * FEW_FILES * sizeof *fp);
+            memcpy(f, m->files, FEW_FILES * sizeof *f);
+            memcpy(fp, m->fpaths, FEW_FILES * sizeof *fp);
+            m->files = f;
+            m->fpaths = fp;
+        } else if (m->nfiles > FEW_FILES &&
+                   (m->nfiles & (m->nfiles - 1)) == 0) {
+            m->files = xrealloc(m->files, 2 * m->nfiles * sizeof *m->files);
+            m->fpaths = xrealloc(m->fpaths,
+                                 2 * m->nfiles * sizeof *m->fpaths);
+        }
         m->files[m->nfiles] = base_name(file ? file : "");
         m->fpaths[m->nfiles++] = file;
     }
@@ -1507,8 +1520,10 @@ static void em_free(em *m)
     free(m->consts);
     free(m->chash);
     free(m->lines);
-    free(m->files);
-    free(m->fpaths);
+    if (m->nfiles > FEW_FILES) {
+        free(m->files);
+        free(m->fpaths);
+    }
     free(m->funcs);
     free(m->fdefs);
     free(m->varnames);
@@ -1523,6 +1538,8 @@ unsigned char *lev_emit_level(const lev_plan *p, const lev_plan_level *pl,
     em m;
     memset(&m, 0, sizeof m);
     m.plan = p;
+    m.files = m.few_files;
+    m.fpaths = m.few_fpaths;
     m.err = err;
     m.errlen = errlen;
     function_index(&m, NULL);
