@@ -322,7 +322,16 @@ static void check_call(chk *c, const lev_expr *e, int type, const char *what)
             lev_type_name(type), e->sval, lev_type_name(rt));
 }
 
-static void want_int(chk *c, const lev_expr *e, const char *what)
+static void want_int_tree(chk *c, const lev_expr *e, const char *what);
+
+/* An integer expression; most are integer literals. */
+static inline void want_int(chk *c, const lev_expr *e, const char *what)
+{
+    if (e->kind != LEV_E_INT)
+        want_int_tree(c, e, what);
+}
+
+static void want_int_tree(chk *c, const lev_expr *e, const char *what)
 {
     switch (e->kind) {
     case LEV_E_INT: return;

@@ -152,9 +152,13 @@ static uint64_t const_hash(const splev_const *c)
      * constants are found by comparing, and indexes follow the order of
      * first use, not the hash. */
     uint64_t w[2] = {0, 0};
-    size_t n = c->len < 8 ? c->len : 8;
-    memcpy(&w[0], c->str, n);
-    memcpy(&w[1], c->str + c->len - n, n);
+    if (c->len >= 8) {
+        memcpy(&w[0], c->str, 8);
+        memcpy(&w[1], c->str + c->len - 8, 8);
+    } else {
+        for (uint32_t i = 0; i < c->len; i++)
+            w[0] = w[0] << 8 | (unsigned char)c->str[i];
+    }
     h = (h ^ c->len ^ 0x9e37) * k;
     h = (h ^ w[0]) * k;
     h = (h ^ w[1]) * k;
@@ -320,7 +324,18 @@ static void e_call(em *m, const lev_expr *e)
     emit(m, OP_CORE, 0, n, fn);
 }
 
-static void e_int(em *m, const lev_expr *e)
+static void e_int_tree(em *m, const lev_expr *e);
+
+/* An integer or string expression; most are integer literals. */
+static inline void e_int(em *m, const lev_expr *e)
+{
+    if (e->kind == LEV_E_INT)
+        push_int(m, e->ival);
+    else
+        e_int_tree(m, e);
+}
+
+static void e_int_tree(em *m, const lev_expr *e)
 {
     static const int ops[128] = {['+'] = OP_ADD, ['-'] = OP_SUB,
                                  ['*'] = OP_MUL, ['/'] = OP_DIV,
@@ -362,7 +377,7 @@ static int in_range(long v, long lo, long hi)
 
 /* The value of a literal coordinate (x,y) made of constants; 0 when it
  * is not one. */
-static int literal_xy(const lev_expr *e, long *x, long *y)
+static inline int literal_xy(const lev_expr *e, long *x, long *y)
 {
     const lev_expr *a = e->args[0], *b = e->args[1];
     if (a->kind == LEV_E_INT && b->kind == LEV_E_INT) {
