@@ -174,10 +174,10 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 
 %type <stmt> stmt simple_stmt other_stmt
 %type <block> stmts cases
-%type <expr> cond expr primary var_ref call value typed_value
+%type <expr> cond expr var_ref call value typed_value
 %type <expr> value_list arglist args coordish regionish place sel sel_x
 %type <expr> sel_fn sel_paren
-%type <expr> tuple tuple_list telem_list telem word monobj mapchar trap_type doorstate
+%type <expr> tuple ptuple tuple_list telem_list telem word monobj mapchar trap_type doorstate
 %type <expr> boolr walls dirs intr light roomtype room_chance aroom
 %type <expr> room_flags room_flag altar_align altar_type engr_type flag_list
 %type <expr> hum_list gbound opt_limited opt_keep halign valign caseval
@@ -580,7 +580,8 @@ obj_attr
 monobj
     : CHAR                      { $$ = E(CHAR, @$); $$->ival = $1; }
     | STRING                    { $$ = lev_expr_str(LEV_E_STRING, P(@$), $1); }
-    | tuple                     { $$ = $1; }
+    | TUPLE_LIT                 { $$ = $1; }
+    | ptuple                    { $$ = $1; }
     | RANDOM                    { $$ = E(RANDOM, @$); }
     | var_ref                   { $$ = $1; }
     ;
@@ -687,7 +688,8 @@ place
     ;
 
 coordish
-    : tuple                     { $$ = $1; }
+    : TUPLE_LIT                 { $$ = $1; }
+    | ptuple                    { $$ = $1; }
     | var_ref                   { $$ = $1; }
     | call                      { $$ = $1; }
     | RANDOM                    { $$ = E(RANDOM, @$); }
@@ -705,7 +707,8 @@ hum_list
     ;
 
 regionish
-    : tuple                     { $$ = $1; }
+    : TUPLE_LIT                 { $$ = $1; }
+    | ptuple                    { $$ = $1; }
     | var_ref                   { $$ = $1; }
     | call                      { $$ = $1; }
     ;
@@ -808,9 +811,15 @@ opt_coord
     ;
 
 /* ---- parenthesised lists: coordinates, regions, ('c', "name"), ... ---- */
+/* A literal tuple goes straight to the commonest slots (coordish,
+ * regionish, monobj): one reduction fewer than through tuple. */
 tuple
     : TUPLE_LIT                 { $$ = $1; }
-    | '(' telem ',' telem_list ')'
+    | ptuple                    { $$ = $1; }
+    ;
+
+ptuple
+    : '(' telem ',' telem_list ')'
         { $$ = $4; $$->pos = P(@$);
           /* telem_list was built without the first element: put it first */
           lev_expr_add($$, NULL);
@@ -903,8 +912,16 @@ typed_kw
     ;
 
 /* ---- integer and string expressions ---- */
+/* The primaries (numbers, strings, variables, calls, parentheses) are
+ * alternatives of expr itself: no unit reduction for each. */
 expr
-    : primary                   { $$ = $1; }
+    : INTEGER                   { $$ = lev_expr_int(P(@$), $1); }
+    | STRING                    { $$ = lev_expr_str(LEV_E_STRING, P(@$), $1); }
+    | DICE
+        { $$ = E(DICE, @$); $$->ival = $1.n; $$->ival2 = $1.sides; }
+    | var_ref                   { $$ = $1; }
+    | call                      { $$ = $1; }
+    | '(' expr ')'              { $$ = $2; }
     | expr '+' expr
         { $$ = limit_depth(ctx, lev_expr_op(LEV_E_BINOP, '+', P(@$), $1, $3)); }
     | expr '-' expr
@@ -919,16 +936,6 @@ expr
         { $$ = limit_depth(ctx, lev_expr_op(LEV_E_BINOP, '.', P(@$), $1, $3)); }
     | '-' expr %prec UMINUS
         { $$ = limit_depth(ctx, lev_expr_op(LEV_E_NEG, 0, P(@$), $2, NULL)); }
-    ;
-
-primary
-    : INTEGER                   { $$ = lev_expr_int(P(@$), $1); }
-    | STRING                    { $$ = lev_expr_str(LEV_E_STRING, P(@$), $1); }
-    | DICE
-        { $$ = E(DICE, @$); $$->ival = $1.n; $$->ival2 = $1.sides; }
-    | var_ref                   { $$ = $1; }
-    | call                      { $$ = $1; }
-    | '(' expr ')'              { $$ = $2; }
     ;
 
 var_ref
