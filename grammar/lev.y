@@ -1226,6 +1226,16 @@ static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
                    lev_ctx *ctx)
 {
     int t;
+    if (ctx->literals) {
+        /* The literals pass (parse.c) stops at its first syntax error,
+         * unreported: it needs none of the bookkeeping below, which only
+         * error recovery and messages read. */
+        t = ctx->stop || ctx->d->gave_up ? 0
+                                         : levyylex(lval, lloc, scanner);
+        if (t == 0)
+            *lloc = (LEV_LTYPE){ctx->line, ctx->col, ctx->line, ctx->col};
+        return t;
+    }
     if (ctx->replay) {                  /* after a syntax error */
         if (ctx->replay == 2) {
             ctx->replay = 1;
