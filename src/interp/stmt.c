@@ -1157,7 +1157,9 @@ static void ore(vm *v, int x, int y, int32_t gold, int32_t gem)
 {
     if (splev_rn2(&v->rng, 1000) < gold && vm_count_thing(v)) {
         splev_object *o = splev_level_add_object(v->lev, x, y, '$', "gold piece");
-        o->quantity = 1 + splev_rnd(&v->rng, gold * 3);
+        /* gold is the script's value: keep gold * 3 + 1 inside 32 bits */
+        int32_t most = gold > (INT32_MAX - 1) / 3 ? INT32_MAX - 1 : gold * 3;
+        o->quantity = 1 + splev_rnd(&v->rng, most);
         o->buried = splev_rn2(&v->rng, 3) == 0;
     }
     if (splev_rn2(&v->rng, 1000) < gem) {
