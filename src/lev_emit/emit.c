@@ -137,7 +137,7 @@ static uint32_t here(const em *m)
 
 /* ---- constants, each stored once ---- */
 
-static uint64_t const_hash(const splev_const *c)
+static inline uint64_t const_hash(const splev_const *c)
 {
     /* The five fields as two 64-bit words, then the string. */
     const uint64_t k = 0x9e3779b97f4a7c15ULL;
@@ -225,7 +225,7 @@ static int32_t append_const(em *m, const splev_const *c)
     return (int32_t)m->nc++;
 }
 
-static void push_const(em *m, int type, int32_t a, int32_t b, int32_t c,
+static inline void push_const(em *m, int type, int32_t a, int32_t b, int32_t c,
                        int32_t d, const char *str)
 {
     splev_const k = {type, a, b, c, d, str, str ? (uint32_t)strlen(str) : 0};
