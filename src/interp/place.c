@@ -217,8 +217,7 @@ static int may_stand(const vm *v, int x, int y, int h, int walls)
  * left corner (the top and bottom rows whole, the rows between only at
  * x-d and x+d).  No random draws: a level without a collision is not
  * changed, and one with a collision is the same on every run. */
-static int nearest_free(const vm *v, const uint8_t taken[XN][YN], int *x,
-                        int *y, int h, int walls)
+static int nearest_free(const vm *v, int *x, int *y, int h, int walls)
 {
     int far = *x - 1;
     far = XN - 1 - *x > far ? XN - 1 - *x : far;
@@ -228,7 +227,7 @@ static int nearest_free(const vm *v, const uint8_t taken[XN][YN], int *x,
         for (int yy = *y - d; yy <= *y + d; yy++) {
             int edge = yy == *y - d || yy == *y + d;
             for (int xx = *x - d; xx <= *x + d; xx += edge ? 1 : 2 * d)
-                if (vm_isok(xx, yy) && !taken[xx][yy] &&
+                if (vm_isok(xx, yy) && !((v->mon_at[xx] >> yy) & 1u) &&
                     may_stand(v, xx, yy, h, walls)) {
                     *x = xx;
                     *y = yy;
@@ -238,22 +237,27 @@ static int nearest_free(const vm *v, const uint8_t taken[XN][YN], int *x,
     return 0;
 }
 
-int vm_free_spot(vm *v, int *x, int *y, int h, int walls)
+/* The monsters recorded since the last look (by statements or by the
+ * generator stage; none moves before the epilogue) go into mon_at. */
+static void note_monsters(vm *v)
 {
     const splev_level *lev = v->lev;
-    if (!vm_isok(*x, *y) || splev_level_monster_at(lev, *x, *y) < 0)
-        return 1;
-    uint8_t taken[XN][YN];
-    memset(taken, 0, sizeof taken);
-    for (size_t i = 0; i < lev->nmonsters; i++) {
-        const splev_monster *m = &lev->monsters[i];
+    for (; v->mon_noted < lev->nmonsters; v->mon_noted++) {
+        const splev_monster *m = &lev->monsters[v->mon_noted];
         if (vm_isok(m->x, m->y))
-            taken[m->x][m->y] = 1;
+            v->mon_at[m->x] |= 1u << m->y;
     }
-    vm_charge(v, lev->nmonsters + 2u * XN * YN);
+}
+
+int vm_free_spot(vm *v, int *x, int *y, int h, int walls)
+{
+    note_monsters(v);
+    if (!vm_isok(*x, *y) || !((v->mon_at[*x] >> *y) & 1u))
+        return 1;
+    vm_charge(v, 2u * XN * YN);
     /* As the spot itself: the monster's humidity, then that plus DRY. */
-    return nearest_free(v, taken, x, y, h, walls) ||
-           ((h | H_DRY) != h && nearest_free(v, taken, x, y, h | H_DRY, walls));
+    return nearest_free(v, x, y, h, walls) ||
+           ((h | H_DRY) != h && nearest_free(v, x, y, h | H_DRY, walls));
 }
 
 void vm_set_type_lit(vm *v, int x, int y, int t, int lit)

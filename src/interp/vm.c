@@ -1013,6 +1013,8 @@ const splev_level *splev_runner_run(splev_runner *r, const splev_levscript *s,
     vm_gen_init(v);
     v->allow_flips = 3;
     v->cur_monster = -1;
+    memset(v->mon_at, 0, sizeof v->mon_at);
+    v->mon_noted = 0;
     v->xstart = 1;
     v->ystart = 0;
     v->xsize = SPLEV_COLNO - 1;

@@ -133,6 +133,8 @@ typedef struct vm {
     int failed_nest;               /* ROOMs opened inside a failed room */
     int mines_joined;              /* INIT_MAP mines was joined (MAP) */
     int cur_monster;               /* index of the MONSTER with a block, -1 */
+    uint32_t mon_at[XN];           /* bit y of [x]: a monster on (x, y) */
+    size_t mon_noted;              /* monsters already in mon_at */
     int cont_root;                 /* floor object index of the outermost box */
     int cont_root_kind;            /* 0 floor, 1 monster inventory */
     int cont_path[MAX_CONTAINER_NEST]; /* indices below the root */
