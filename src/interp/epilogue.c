@@ -267,8 +267,9 @@ static void flip_level(vm *v, const extents *e, wall_planes *p)
               e->hx > XN - 1 ? XN - 1 : e->hx, e->hy > YN - 1 ? YN - 1 : e->hy};
     flip_cells(v, &f, p);
     flip_things(v, &f);
-    /* The classes move with the cells; every non-stone cell lay inside
-     * the extents and stays there. */
+    /* The classes the spine pass reads move with the cells; every
+     * non-stone cell lay inside the extents and stays there.  Nothing
+     * after this reads the other planes. */
     walls_planes_flip(p, f.fx, f.fy, f.x1, f.y1, f.x2, f.y2);
     walls_spines_planes(v->lev, p, e->lx < 1 ? 1 : e->lx, e->ly < 0 ? 0 : e->ly,
                         e->hx > XN - 1 ? XN - 1 : e->hx,

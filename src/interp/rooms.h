@@ -62,8 +62,10 @@ void walls_remove_buried(splev_level *lev, wall_planes *p, int x1, int y1,
                          int x2, int y2);
 void walls_spines_planes(splev_level *lev, const wall_planes *p, int x1,
                          int y1, int x2, int y2);
-/* The planes after mirroring x1..x2 x y1..y2 (fx: left-right, fy:
- * top-bottom) as the cells were. */
+/* The planes the spine pass reads (solid, like, wall) after mirroring
+ * x1..x2 x y1..y2 (fx: left-right, fy: top-bottom) as the cells were;
+ * rsolid, door and rare are left as they were, stale: read them after
+ * a flip only once walls_planes has classified the cells again. */
 void walls_planes_flip(wall_planes *p, int fx, int fy, int x1, int y1,
                        int x2, int y2);
 /* Both, over the box (clamped to the map) as walls_wallification_box. */

@@ -126,8 +126,7 @@ static uint32_t mirror_rows(uint32_t w, int y1, int y2)
 void walls_planes_flip(wall_planes *p, int fx, int fy, int x1, int y1,
                        int x2, int y2)
 {
-    uint32_t *planes[] = {p->solid, p->rsolid, p->like, p->wall, p->door,
-                          p->rare};
+    uint32_t *planes[] = {p->solid, p->like, p->wall};
     for (size_t k = 0; k < sizeof planes / sizeof planes[0]; k++) {
         uint32_t *c = planes[k];
         if (fx)
