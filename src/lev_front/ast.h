@@ -344,8 +344,10 @@ struct lev_stmt {
     lev_expr **attrs;       /* MONSTER/OBJECT/CONTAINER attributes (ATTR) */
     char *name;             /* FUNCTION / CALL name, INCLUDE file */
     lev_block body, else_body;
-    lev_map *map;           /* MAP */
-    lev_file *included;     /* INCLUDE: the parsed file, or NULL */
+    union {                 /* read them for their kind only */
+        lev_map *map;       /* MAP */
+        lev_file *included; /* INCLUDE: the parsed file, or NULL */
+    };
 };
 
 typedef struct lev_level {

@@ -196,7 +196,7 @@ static void stmt(dumper *d, const lev_stmt *s, int depth)
         expr(d, s->attrs[i]);
         fputc('\n', o);
     }
-    if (s->map) {
+    if (s->kind == LEV_S_MAP && s->map) {
         const lev_map *m = s->map;
         indent(d, depth + 1);
         fprintf(o, "map %zux%zu ", m->width, m->nrows);
@@ -223,7 +223,7 @@ static void stmt(dumper *d, const lev_stmt *s, int depth)
         indent(d, depth + 1);
         fputs("}\n", o);
     }
-    if (s->included) {
+    if (s->kind == LEV_S_INCLUDE && s->included) {
         indent(d, depth + 1);
         fprintf(o, "included file \"%s\"\n", s->included->path);
         dumper sub = {o, s->included->path};

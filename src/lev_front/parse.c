@@ -216,9 +216,17 @@ static void report_dialect(diag *d, lev_ctx *ctx, const lev_file *f)
     int either = ctx->opt->dialect == SPLEV_LEVCOMP_DIALECT_AUTO &&
                  f->dialect == SPLEV_DIALECT_UNNETHACK && !un_marks;
     int nh = f->dialect == SPLEV_DIALECT_NETHACK36;
-    if (ctx->ndnotes > 1)
-        qsort(ctx->dnotes, ctx->ndnotes, sizeof *ctx->dnotes, cmp_dnote);
+    /* Most files are of the dialect of their notes: nothing to sort (a
+     * 10 MB level can have 50,000 notes). */
+    size_t shown = 0;
     for (size_t i = 0; i < ctx->ndnotes; i++) {
+        int k = ctx->dnotes[i].kind;
+        shown += (k == LEV_DN_UN && nh) || (k == LEV_DN_NH && !nh) ||
+                 (k == LEV_DN_GROW && either);
+    }
+    if (shown > 0 && ctx->ndnotes > 1)
+        qsort(ctx->dnotes, ctx->ndnotes, sizeof *ctx->dnotes, cmp_dnote);
+    for (size_t i = 0; shown > 0 && i < ctx->ndnotes; i++) {
         const lev_dnote *n = &ctx->dnotes[i];
         if (n->kind == LEV_DN_UN && nh)
             diag_warning(d, n->pos, LEV_WDIALECT_UN, n->what);
