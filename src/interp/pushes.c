@@ -39,17 +39,9 @@ static int push_value(const splev_levscript *s, const splev_insn *in, val *x)
         x->t = SPLEV_V_INT;
         x->a = in->arg;
         return 1;
-    case OP_PUSH_CONST: {
-        const splev_const *c = &s->consts[in->arg];
-        x->t = c->type;
-        x->a = c->a;
-        x->b = c->b;
-        x->c = c->c;
-        x->d = c->d;
-        x->s = c->str;
-        x->len = c->len;
+    case OP_PUSH_CONST:
+        *x = vm_val_const(&s->consts[in->arg]);
         return 1;
-    }
     case OP_PUSH_NULL:
         return 1;
     default:

@@ -176,7 +176,7 @@ static val val_cstr(const char *text)
                        NULL, 0);
 }
 
-static val val_const(const splev_const *c)
+val vm_val_const(const splev_const *c)
 {
     val x;
     memset(&x, 0, sizeof x);
@@ -788,7 +788,7 @@ static int op_control(vm *v, const splev_insn *in, int *jumped)
     switch (in->op) {
     case OP_NOP: return 1;
     case OP_PUSH_INT: vm_push_int(v, in->arg); return 1;
-    case OP_PUSH_CONST: vm_push_val(v, val_const(&v->s->consts[in->arg])); return 1;
+    case OP_PUSH_CONST: vm_push_val(v, vm_val_const(&v->s->consts[in->arg])); return 1;
     case OP_PUSH_NULL: memset(&x, 0, sizeof x); vm_push_val(v, x); return 1;
     case OP_POP: vm_pop_val(v, &x); vm_val_release(&x); return 1;
     case OP_COPY:

@@ -163,6 +163,7 @@ void vm_error(vm *v, const char *fmt, ...)
     ;
 void vm_val_release(val *x);
 val vm_val_sel_new(vm *v);       /* empty */
+val vm_val_const(const splev_const *c);   /* a constant's value (owns nothing) */
 vsel *vm_val_sel_mut(val *x);           /* unshare before writing */
 int vm_count_thing(vm *v);           /* 0 (and an error) over the limit */
 /* The step budget counts work, not only instructions: a statement that

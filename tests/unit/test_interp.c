@@ -829,6 +829,33 @@ static void test_errors(void)
     splev_level_free(lev);
     ctx.max_steps = 10000000;
 
+    /* A run of pushes (copied at once by the run loop) still stops on the
+     * very push that passes the step limit: with pushes on lines 10..29,
+     * each limit one step higher names the next line. */
+    int want_line = 10, in_order = 1;
+    for (uint64_t m = 1; m <= 40; m++) {
+        start(a, NOFLIP);
+        for (int k = 0; k < 20; k++) {
+            a->line = 10 + k;
+            EI(a, k);
+        }
+        a->line = 30;
+        for (int k = 0; k < 20; k++)
+            E0(a, POP);
+        ctx.max_steps = m;
+        lev = run_seed(a, 1, err, sizeof err);
+        int line = 0;
+        if (!lev && sscanf(err, "t.des:%d:", &line) == 1 && line >= 10 &&
+            line <= 29) {
+            in_order &= line == want_line;
+            want_line++;
+        }
+        splev_level_free(lev);
+    }
+    ctx.max_steps = 10000000;
+    CHECK(in_order && want_line == 30,
+          "a run of pushes stops at the push that reaches the step limit");
+
     /* deep recursion */
     start(a, NOFLIP);
     asm_emit(a, OP_CALL, 0, 0, 1);
