@@ -89,7 +89,9 @@ static lev_expr *mk_var(lev_pos pos, char *name, lev_expr *index);
 static lev_expr *mk_attr(lev_pos pos, int key, lev_expr *a, lev_expr *b);
 static lev_expr *mk_sel(lev_pos pos, int op, lev_expr *a, lev_expr *b,
                         lev_expr *c);
-static lev_stmt *args(lev_stmt *s, int n, ...);
+static lev_stmt *args_of(lev_stmt *s, int n, lev_expr *const *v);
+/* args(s, n, a, b, ...): the n slots of statement s (no varargs walk). */
+#define args(s, n, ...) args_of((s), (n), (lev_expr *const[]){__VA_ARGS__})
 static void top_item(lev_ctx *ctx, lev_stmt *s);
 static void new_level(lev_ctx *ctx, lev_pos pos, char *name, lev_pos at,
                       lev_expr *maze_fill);
@@ -184,7 +186,6 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %type <expr> mon_attr obj_attr strlist params param_list param
 %type <expr> mapchar_opt opt_coord maze_fill
 %type <stmt> mon_attrs obj_attrs init_map wallwalk geometry
-%type <block> opt_block
 %type <num> cmpop typed_kw
 
 %%
@@ -267,10 +268,13 @@ simple_stmt
         { $$ = $4; $$->kind = LEV_S_CONTAINER; $$->pos = P(@$);
           $$->args[0] = $3; $$->body = *take_block($6);
           $$->has_body = 1; }
-    | MONSTER ':' monobj ',' coordish mon_attrs opt_block
+    /* MONSTER (and REGION) with and without a block are two rules: no
+     * empty step for an absent block */
+    | MONSTER ':' monobj ',' coordish mon_attrs
+        { $$ = $6; $$->pos = P(@$); $$->args[0] = $3; $$->args[1] = $5; }
+    | MONSTER ':' monobj ',' coordish mon_attrs '{' stmts '}'
         { $$ = $6; $$->pos = P(@$); $$->args[0] = $3; $$->args[1] = $5;
-          if ($7) { $$->body = *take_block($7); $$->has_body = 1; }
-        }
+          $$->body = *take_block($8); $$->has_body = 1; }
     | TRAP ':' trap_type ',' coordish
         { $$ = args(S(TRAP, @$), 2, $3, $5); }
     | DOOR ':' doorstate ',' sel
@@ -288,10 +292,11 @@ simple_stmt
                     lev_expr_word(P(@7), (int)$7), $8); }
     | WALLIFY                   { $$ = args(S(WALLIFY, @$), 1, NULL); }
     | WALLIFY ':' sel           { $$ = args(S(WALLIFY, @$), 1, $3); }
-    | REGION ':' regionish ',' light ',' roomtype room_flags opt_block
+    | REGION ':' regionish ',' light ',' roomtype room_flags
+        { $$ = args(S(REGION, @$), 4, $3, $5, $7, $8); }
+    | REGION ':' regionish ',' light ',' roomtype room_flags '{' stmts '}'
         { $$ = args(S(REGION, @$), 4, $3, $5, $7, $8);
-          if ($9) { $$->body = *take_block($9); $$->has_body = 1; }
-        }
+          $$->body = *take_block($10); $$->has_body = 1; }
     | ROOM ':' roomtype room_chance ',' light ',' aroom ',' aroom ',' aroom
       room_flags '{' stmts '}'
         { $$ = args(S(ROOM, @$), 7, $3, $4, $6, $8, $10, $12, $13);
@@ -497,11 +502,6 @@ param_list
 param
     : VAR ':' IDENT
         { $$ = lev_expr_str(LEV_E_VAR, P(@$), $1); $$->sval2 = $3; }
-    ;
-
-opt_block
-    : %empty                    { $$ = NULL; }
-    | '{' stmts '}'             { $$ = $2; }
     ;
 
 /* ---- MONSTER / OBJECT attributes ---- */
@@ -1073,20 +1073,16 @@ static lev_expr *mk_sel(lev_pos pos, int op, lev_expr *a, lev_expr *b,
 }
 
 /* The n slots of a new statement, in one allocation. */
-static lev_stmt *args(lev_stmt *s, int n, ...)
+static lev_stmt *args_of(lev_stmt *s, int n, lev_expr *const *v)
 {
-    va_list ap;
-    va_start(ap, n);
     if (s->nargs == 0 && n > 0) {
         s->args = (lev_expr **)lev_ptr_array((size_t)n);
-        for (int i = 0; i < n; i++)
-            s->args[i] = va_arg(ap, lev_expr *);
-        s->nargs = (size_t)n;
+        memcpy(s->args, v, (size_t)n * sizeof *v);
+        s->nargs = (unsigned)n;
     } else {
         for (int i = 0; i < n; i++)
-            lev_stmt_arg(s, va_arg(ap, lev_expr *));
+            lev_stmt_arg(s, v[i]);
     }
-    va_end(ap);
     return s;
 }
 
