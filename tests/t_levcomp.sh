@@ -138,6 +138,15 @@ expect_stdout "levcomp run crowd seed 1" 0 \
     "$LCD/run/crowd-1.txt" "$LG" $LCD/run/crowd.des --level crowd --seed 1
 expect_stdout "levcomp run crowd, no free cell" 0 \
     "$LCD/run/crowd-full-1.txt" "$LG" $LCD/run/crowd.des --level full --seed 1
+# A monster's random spot by its species' humidity (flyers on water and
+# lava, swimmers in water, fire-lovers on lava, wall-passers in walls);
+# with no water the swimmers' second attempt adds DRY.
+for seed in 1 2; do
+    expect_stdout "levcomp run humid seed $seed" 0 "$LCD/run/humid-$seed.txt" \
+        "$LG" $LCD/run/humid.des --level humid --seed $seed
+done
+expect_stdout "levcomp run humid, no water: DRY added" 0 \
+    "$LCD/run/humid-dry-1.txt" "$LG" $LCD/run/humid.des --level dry --seed 1
 # filter by a map character with a light state: ('.', lit) keeps the lit
 # floor, ('.', unlit) the dark floor, ('.', random) any floor.
 expect_stdout "levcomp run filter by ('c', light)" 0 \

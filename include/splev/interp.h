@@ -25,6 +25,12 @@ void splev_names_free(splev_names *n);
 /* Number of entries of a kind ("monster", "object", "trap", "room"). */
 size_t splev_names_count(const splev_names *n, const char *kind);
 
+/* Does the species pass through walls and rock (a wall-passer or a
+ * noncorporeal one: xorns, earth elementals, ghosts, shades)?  cls is the
+ * class letter, name the species or NULL (then the class decides); the
+ * interpreter's own species facts (src/interp/species.c). */
+int splev_passes_walls(char cls, const char *name);
+
 /* The generation context: what the game would know.  Fill it with
  * splev_genctx_init() and change what you need. */
 typedef struct splev_genctx {

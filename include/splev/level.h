@@ -274,9 +274,6 @@ splev_object *splev_level_add_object(splev_level *lev, int x, int y, char cls,
                                      const char *name);
 /* Index of the first monster standing on (x, y), or -1. */
 int splev_level_monster_at(const splev_level *lev, int x, int y);
-/* Species that pass through walls and rock (xorns, earth elementals,
- * ghosts, shades): cls is the class letter, name the species or NULL. */
-int splev_passes_walls(char cls, const char *name);
 /* Contents of a container, inventory of a monster (x, y are -1). */
 splev_object *splev_object_add_content(splev_object *box, char cls,
                                        const char *name);

@@ -987,23 +987,30 @@ static int st_monster(vm *v, const splev_insn *in)
     int ok = pop_attrs(v, in->n, a, MK_COUNT_) &&
              vm_pop_type(v, SPLEV_V_COORD, "the position", &c) &&
              vm_pop_type(v, SPLEV_V_MONST, "the monster", &mon);
-    int x = -1, y = -1, h = mon.a == ';' ? H_WET : H_DRY;
+    /* The species' humidity (its name, else its class; the name drawn
+     * from a names table comes after the spot), then that plus DRY. */
+    int x = -1, y = -1, h = ok ? vm_species_humidity((char)mon.a, mon.s) : 0;
+    int own = (c.c & CF_RANDOM) ? c.c & 31 : 0;
     if (ok) {
-        if (!vm_coord(v, &c, h, &x, &y) || !vm_isok(x, y))
-            vm_coord(v, &c, H_DRY, &x, &y);
+        if (!vm_coord(v, &c, h | H_NOWARN, &x, &y) || !vm_isok(x, y)) {
+            h |= H_DRY;
+            vm_coord(v, &c, h, &x, &y);
+        }
         ok = vm_count_thing(v);
     }
     if (ok) {
         char cls;
         const char *name = pick_name(v, "monster", &mon, &cls);
+        /* A random spot in rock is one its humidity allowed. */
+        int given = script_placed(&c) || (!own && (h & H_SOLID));
         /* A taken spot: the nearest free one, by the humidity the spot
-         * was drawn with; none in the whole level: no monster. */
-        if ((c.c & CF_RANDOM) && (c.c & 31))
-            h = c.c & 31;
+         * was drawn with (rock by the wall-passer rule, which keeps out
+         * of non-passwall cells); none in the whole level: no monster. */
+        h = own ? own : h & ~H_SOLID;
         splev_monster *m = NULL;
         if (vm_free_spot(v, &x, &y, h, splev_passes_walls(cls, name))) {
             m = splev_level_add_monster(v->lev, x, y, cls, name);
-            m->at_given_spot = script_placed(&c);
+            m->at_given_spot = given;
         }
         for (int k = 0; k < in->n && ok && m; k++)
             ok = monster_attr(v, m, &a[k]);

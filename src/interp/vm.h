@@ -190,6 +190,12 @@ int vm_coord(vm *v, const val *c, int humidity, int *x, int *y);
  * stand on (humidity h; rock and walls too when walls); 0 when the
  * whole level has none. */
 int vm_free_spot(vm *v, int *x, int *y, int h, int walls);
+
+/* ---- species.c ---- */
+/* The humidity of a MONSTER's first attempt at its spot (SEMANTICS §4.5):
+ * DRY, or WET for a swimmer; WET|HOT added for a flyer or floater, SOLID
+ * for a wall-passer, HOT for a fire-lover. */
+int vm_species_humidity(char cls, const char *name);
 /* Resolve an explicit frame/room-relative (x, y) with ANY_LOC. */
 void vm_rel(vm *v, int *x, int *y, int use_room);
 void vm_set_type_lit(vm *v, int x, int y, int t, int lit);

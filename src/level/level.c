@@ -389,18 +389,6 @@ int splev_level_monster_at(const splev_level *lev, int x, int y)
     return -1;
 }
 
-int splev_passes_walls(char cls, const char *name)
-{
-    static const char *const species[] = {"xorn", "earth elemental", "ghost",
-                                          "shade"};
-    if (cls == 'X')
-        return 1;
-    for (size_t i = 0; name && i < sizeof species / sizeof *species; i++)
-        if (!strcmp(name, species[i]))
-            return 1;
-    return 0;
-}
-
 /* Defaults shared by every object, wherever it lies (name: its own
  * copy). */
 static void object_defaults(splev_object *o, int x, int y, char cls,
