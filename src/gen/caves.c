@@ -11,8 +11,8 @@ enum { CAVE_W = SPLEV_COLNO - 2, CAVE_H = SPLEV_ROWNO - 1 };
  * draws), so every cell gets the same type and light.  When both are set
  * the two adjacent bytes (typ, lit) are one two-byte copy a cell, three
  * cells a step. */
-_Static_assert(offsetof(splev_cell, lit) == offsetof(splev_cell, typ) + 1,
-               "solidfill copies typ and lit together");
+_Static_assert(offsetof(splev_cell, typ) == 0 && offsetof(splev_cell, lit) == 1,
+               "a cell starts with typ and lit: copied together");
 _Static_assert(SPLEV_ROWNO % 3 == 0, "solidfill takes rows in threes");
 void splev_gen_solidfill(splev_gen *g, int fill, int lit)
 {
@@ -27,9 +27,9 @@ void splev_gen_solidfill(splev_gen *g, int fill, int lit)
         splev_cell *col = g->lev->cells[x];
         if (set_typ && set_lit)
             for (int y = 0; y < SPLEV_ROWNO; y += 3) {
-                memcpy(&col[y].typ, both, 2);
-                memcpy(&col[y + 1].typ, both, 2);
-                memcpy(&col[y + 2].typ, both, 2);
+                memcpy(&col[y], both, 2);
+                memcpy(&col[y + 1], both, 2);
+                memcpy(&col[y + 2], both, 2);
             }
         else if (set_typ)
             for (int y = 0; y < SPLEV_ROWNO; y += 3)
@@ -172,9 +172,9 @@ static void cave_store(splev_gen *g, const uint32_t *m, int fg, int bg)
         splev_cell *col = g->lev->cells[x];
         if (un)
             for (splev_cell *c = col; c < col + SPLEV_ROWNO; c += 3) {
-                memcpy(&c[0].typ, back, 2);
-                memcpy(&c[1].typ, back, 2);
-                memcpy(&c[2].typ, back, 2);
+                memcpy(&c[0], back, 2);
+                memcpy(&c[1], back, 2);
+                memcpy(&c[2], back, 2);
                 c[0].roomno = c[1].roomno = c[2].roomno = 0;
             }
         else
