@@ -28,6 +28,34 @@ static void kind_add(lev_namekind *k, const char *name, char cls)
     k->names[k->n] = NULL;
 }
 
+/* FNV-1a of the name with ASCII letters lowercased, as strcasecmp
+ * compares them. */
+static uint32_t name_hash(const char *s)
+{
+    uint32_t h = 2166136261u;
+    for (; *s; s++) {
+        unsigned c = (unsigned char)*s;
+        h = (h ^ (c >= 'A' && c <= 'Z' ? c + 32 : c)) * 16777619u;
+    }
+    return h;
+}
+
+/* The hash chains of a kind, each in table order. */
+static void kind_index(lev_namekind *k)
+{
+    size_t cap = 16;
+    while (cap < k->n * 2)
+        cap *= 2;
+    k->head = xcalloc(cap, sizeof *k->head);
+    k->next = xcalloc(k->n ? k->n : 1, sizeof *k->next);
+    k->mask = cap - 1;
+    for (size_t i = k->n; i-- > 0;) {
+        uint32_t *h = &k->head[name_hash(k->names[i]) & k->mask];
+        k->next[i] = *h;
+        *h = (uint32_t)i + 1;
+    }
+}
+
 /* Split one line into its four fields in place; 0 when malformed. */
 static int split_line(char *line, char **f)
 {
@@ -79,6 +107,8 @@ lev_names *lev_names_load(const char *path, char *err, size_t errlen)
         }
         p = nl ? nl + 1 : NULL;
     }
+    for (int k = 0; k < LEV_NK_COUNT; k++)
+        kind_index(&n->kinds[k]);
     return n;
 }
 
@@ -89,6 +119,8 @@ void lev_names_free(lev_names *n)
     for (int k = 0; k < LEV_NK_COUNT; k++) {
         free(n->kinds[k].names);
         free(n->kinds[k].classes);
+        free(n->kinds[k].head);
+        free(n->kinds[k].next);
     }
     free(n->text);
     free(n);
@@ -99,21 +131,24 @@ const lev_namekind *lev_names_kind(const lev_names *n, int kind)
     return &n->kinds[kind];
 }
 
+/* Entries whose names equal name ignoring case are all on one chain. */
 int lev_names_find(const lev_names *n, int kind, const char *name, int cls,
                    int *case_only)
 {
     const lev_namekind *k = &n->kinds[kind];
     *case_only = 0;
-    for (size_t i = 0; i < k->n; i++)
-        if ((!cls || k->classes[i] == cls) && strcmp(k->names[i], name) == 0)
+    int folded = 0;
+    for (uint32_t i = k->head[name_hash(name) & k->mask]; i;
+         i = k->next[i - 1]) {
+        if (cls && k->classes[i - 1] != cls)
+            continue;
+        if (strcmp(k->names[i - 1], name) == 0)
             return 1;
-    for (size_t i = 0; i < k->n; i++)
-        if ((!cls || k->classes[i] == cls) &&
-            strcasecmp(k->names[i], name) == 0) {
-            *case_only = 1;
-            return 1;
-        }
-    return 0;
+        if (strcasecmp(k->names[i - 1], name) == 0)
+            folded = 1;
+    }
+    *case_only = folded;
+    return folded;
 }
 
 int lev_names_has_class(const lev_names *n, int kind, int cls)
@@ -125,11 +160,13 @@ int lev_names_has_class(const lev_names *n, int kind, int cls)
 int lev_names_class(const lev_names *n, int kind, const char *name)
 {
     const lev_namekind *k = &n->kinds[kind];
-    for (size_t i = 0; i < k->n; i++)
-        if (strcmp(k->names[i], name) == 0)
-            return (unsigned char)k->classes[i];
-    for (size_t i = 0; i < k->n; i++)
-        if (strcasecmp(k->names[i], name) == 0)
-            return (unsigned char)k->classes[i];
-    return 0;
+    uint32_t folded = 0;    /* the first match ignoring case, + 1 */
+    for (uint32_t i = k->head[name_hash(name) & k->mask]; i;
+         i = k->next[i - 1]) {
+        if (strcmp(k->names[i - 1], name) == 0)
+            return (unsigned char)k->classes[i - 1];
+        if (!folded && strcasecmp(k->names[i - 1], name) == 0)
+            folded = i;
+    }
+    return folded ? (unsigned char)k->classes[folded - 1] : 0;
 }

@@ -4,6 +4,7 @@
 
 #include "lev_check/lev_check.h"
 
+#include <stdint.h>
 #include <strings.h>
 
 enum { LEV_NK_MONSTER, LEV_NK_OBJECT, LEV_NK_TRAP, LEV_NK_ROOM, LEV_NK_COUNT };
@@ -12,6 +13,10 @@ typedef struct lev_namekind {
     const char **names;     /* NULL-terminated (suggest_word) */
     char *classes;
     size_t n, cap;
+    /* Names by a hash that ignores case: head[h & mask] is the first
+     * entry + 1 (0 none), next[i] the following one, in table order. */
+    uint32_t *head, *next;
+    size_t mask;
 } lev_namekind;
 
 const lev_namekind *lev_names_kind(const lev_names *n, int kind);
