@@ -1003,12 +1003,14 @@ static int st_monster(vm *v, const splev_insn *in)
         const char *name = pick_name(v, "monster", &mon, &cls);
         /* A random spot in rock is one its humidity allowed. */
         int given = script_placed(&c) || (!own && (h & H_SOLID));
+        int walls = name == mon.s ? (h & H_SOLID) != 0
+                                  : splev_passes_walls(cls, name);
         /* A taken spot: the nearest free one, by the humidity the spot
          * was drawn with (rock by the wall-passer rule, which keeps out
          * of non-passwall cells); none in the whole level: no monster. */
         h = own ? own : h & ~H_SOLID;
         splev_monster *m = NULL;
-        if (vm_free_spot(v, &x, &y, h, splev_passes_walls(cls, name))) {
+        if (vm_free_spot(v, &x, &y, h, walls)) {
             m = splev_level_add_monster(v->lev, x, y, cls, name);
             m->at_given_spot = given;
         }

@@ -914,6 +914,24 @@ static void test_errors(void)
     splev_level_free(lev);
 }
 
+/* The species facts behind a monster's spot (src/interp/species.c):
+ * names within their class, a name alone, class defaults, exceptions. */
+static void test_species_walls(void)
+{
+    CHECK(splev_passes_walls('X', NULL), "class X passes walls");
+    CHECK(splev_passes_walls('X', "xorn"), "a xorn passes walls");
+    CHECK(!splev_passes_walls('X', "Devil's Snare"), "Devil's Snare does not");
+    CHECK(splev_passes_walls(' ', NULL) && splev_passes_walls(' ', "shade"),
+          "ghosts and shades pass walls");
+    CHECK(splev_passes_walls(0, "ghost"), "a ghost by name alone");
+    CHECK(splev_passes_walls('E', "earth elemental"), "earth elemental");
+    CHECK(!splev_passes_walls('E', "air elemental") &&
+              !splev_passes_walls('E', NULL),
+          "other elementals and a bare 'E' do not");
+    CHECK(!splev_passes_walls('d', "jackal") && !splev_passes_walls(0, NULL),
+          "a jackal and a fully random monster do not");
+}
+
 int main(void)
 {
     splev_genctx_init(&ctx);
@@ -928,5 +946,6 @@ int main(void)
     test_flip_lregion();
     test_control_flow();
     test_errors();
+    test_species_walls();
     return unit_status();
 }
