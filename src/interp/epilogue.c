@@ -370,11 +370,22 @@ static int put_here(vm *v, const splev_lregion *r, int x, int y, int oneshot)
  * anywhere may give any box, whose width must not overflow, and spots off
  * the map are never taken.  Boxes a compiler writes are left as they are,
  * so their draws do not change. */
+static int clamp_to(int n, int lo, int hi)
+{
+    return n < lo ? lo : n > hi ? hi : n;
+}
+
 static void cut_span(int *lo, int *hi, int lo_ok, int hi_ok)
 {
-    if ((int64_t)*hi - *lo > 4 * (int64_t)(hi_ok + 1)) {
+    int64_t span = (int64_t)*hi - *lo, most = 4 * (int64_t)(hi_ok + 1);
+    if (span > most) {
         *lo = *lo < lo_ok ? lo_ok : *lo;
         *hi = *hi > hi_ok ? hi_ok : *hi;
+    } else if (span < -most) {
+        /* an inverted box (no spot inside): brought to the map's size so
+         * that its draws' bound hi - lo + 1 stays a small number */
+        *lo = clamp_to(*lo, lo_ok, hi_ok);
+        *hi = clamp_to(*hi, lo_ok, hi_ok);
     }
 }
 
