@@ -34,7 +34,8 @@ enum {
     SPLEV_GEN_DOORMAX = 120,
     SPLEV_GEN_MAXRECTS = 50,
     SPLEV_GEN_MAXCAVEROOMS = 80, /* regions join_map collects */
-    SPLEV_GEN_MAXMODELROOMS = 250 /* rooms + subrooms of the model */
+    SPLEV_GEN_MAXMODELROOMS = 250, /* rooms + subrooms of the model */
+    SPLEV_GEN_MAXSPOTS = 38 * 9  /* maze filler: odd x 3..77, odd y 3..19 */
 };
 
 /* Walls and directions: the game's bits (ROOMDOOR walls, MAZEWALK and
@@ -136,6 +137,18 @@ void splev_gen_walkfrom(splev_gen *g, int x, int y, int fill);
 /* fill_empty_maze: objects, boulders, minotaurs, monsters, gold, traps
  * recorded in the model on marked odd cells. */
 void splev_gen_fill_maze(splev_gen *g);
+/* The filler's spots: the odd dry cells of x 3..77, y 3..19 that MAZEWALK
+ * marked (UnNetHack) or did not (NetHack), listed x-major (x ascending,
+ * then y).  A pick is one rn2(n) indexing that list, which is uniform
+ * over the spots as the game's rejection search is when it succeeds;
+ * with no spot it draws nothing and returns 0, else 1 and the spot. */
+typedef struct splev_gen_spots {
+    int n;
+    uint8_t x[SPLEV_GEN_MAXSPOTS], y[SPLEV_GEN_MAXSPOTS];
+} splev_gen_spots;
+void splev_gen_maze_spots(const splev_gen *g, splev_gen_spots *s);
+int splev_gen_maze_spot(splev_gen *g, const splev_gen_spots *s, int *x,
+                        int *y);
 
 /* ---- rooms (§8.6) ---- */
 /* The random light state: rnd(1+|depth|) < 11 && rn2(77). */

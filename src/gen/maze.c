@@ -173,30 +173,36 @@ static void spot_table_make(const splev_gen *g, spot_table ok)
     }
 }
 
-/* A random spot of the table, up to 2000 tries of an x and a y draw; 1
- * when found.  Most tries fail on x, and their y draw is only made, not
- * divided; the generator works on a local copy that stays in registers. */
-static int maze_spot(splev_gen *g, const spot_table ok, int *x, int *y)
+/* The spots of a table as a list, x-major (x ascending, then y): the
+ * order a pick's draw indexes. */
+static void spot_list_make(const spot_table ok, splev_gen_spots *s)
 {
-    splev_rng r = *g->rng;
-    int found = 0;
-    for (int i = 0; i < 2000; i++) {
-        int cx = splev_rn2(&r, SPOT_W);
-        uint32_t col = ok[cx];
-        if (!col) {
-            splev_rn2_skip(&r, SPOT_H);
-            continue;
+    int n = 0;
+    for (int cx = 0; cx < SPOT_W; cx += 2)
+        for (uint32_t col = ok[cx]; col; col &= col - 1) {
+            s->x[n] = (uint8_t)(cx + SPOT_X0);
+            s->y[n++] = (uint8_t)(__builtin_ctz(col) + SPOT_Y0);
         }
-        int cy = splev_rn2(&r, SPOT_H);
-        if ((col >> cy) & 1u) {
-            *x = cx + SPOT_X0;
-            *y = cy + SPOT_Y0;
-            found = 1;
-            break;
-        }
-    }
-    *g->rng = r;
-    return found;
+    s->n = n;
+}
+
+_Static_assert(SPLEV_GEN_MAXSPOTS == (SPOT_W + 1) / 2 * ((SPOT_H + 1) / 2),
+               "a spot list holds every odd cell of the table");
+void splev_gen_maze_spots(const splev_gen *g, splev_gen_spots *s)
+{
+    spot_table ok;
+    spot_table_make(g, ok);
+    spot_list_make(ok, s);
+}
+
+int splev_gen_maze_spot(splev_gen *g, const splev_gen_spots *s, int *x, int *y)
+{
+    if (s->n <= 0)
+        return 0;
+    int i = gen_rn2(g, s->n);
+    *x = s->x[i];
+    *y = s->y[i];
+    return 1;
 }
 
 /* How many of the 8 bytes of w are not 0. */
@@ -250,30 +256,31 @@ void splev_gen_fill_maze(splev_gen *g)
     if (count > mapcountmax / 10)
         mapfact = count * 100 / mapcountmax;
     int x = 0, y = 0;
-    spot_table ok, taken;
-    spot_table_make(g, ok);
+    splev_gen_spots spots;
+    spot_table taken;
+    splev_gen_maze_spots(g, &spots);
     for (int i = gen_rnd(g, 20 * mapfact / 100); i; i--) {
-        int found = maze_spot(g, ok, &x, &y);
+        int found = splev_gen_maze_spot(g, &spots, &x, &y);
         char cls = gen_rn2(g, 2) ? '*' : 0;
         if (found)
             splev_level_add_object(g->lev, x, y, cls, NULL);
     }
     for (int i = gen_rnd(g, 12 * mapfact / 100); i; i--)
-        if (maze_spot(g, ok, &x, &y))
+        if (splev_gen_maze_spot(g, &spots, &x, &y))
             splev_level_add_object(g->lev, x, y, '`', "boulder");
     /* A monster drawn onto another one is not made (the game's makemon
      * refuses a taken spot). */
     spot_taken_make(g->lev, taken);
     for (int i = gen_rn2(g, 2); i; i--)
-        if (maze_spot(g, ok, &x, &y) && spot_take(taken, x, y))
+        if (splev_gen_maze_spot(g, &spots, &x, &y) && spot_take(taken, x, y))
             splev_level_add_monster(g->lev, x, y, 'H', "minotaur");
     for (int i = gen_rnd(g, 12 * mapfact / 100); i; i--)
-        if (maze_spot(g, ok, &x, &y) && spot_take(taken, x, y))
+        if (splev_gen_maze_spot(g, &spots, &x, &y) && spot_take(taken, x, y))
             splev_level_add_monster(g->lev, x, y, 0, NULL);
     for (int i = gen_rn2(g, 15 * mapfact / 100); i; i--)
-        if (maze_spot(g, ok, &x, &y))
+        if (splev_gen_maze_spot(g, &spots, &x, &y))
             splev_level_add_gold(g->lev, x, y, 0);
     for (int i = gen_rn2(g, 15 * mapfact / 100); i; i--)
-        if (maze_spot(g, ok, &x, &y))
+        if (splev_gen_maze_spot(g, &spots, &x, &y))
             splev_level_add_trap(g->lev, x, y, 0);
 }

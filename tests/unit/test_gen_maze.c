@@ -1,5 +1,6 @@
 /* test_gen_maze.c - MAZEWALK: a perfect maze on the odd lattice inside
- * its bounds, over many seeds; the stocked fill; golden mazes. */
+ * its bounds, over many seeds; the stocked fill and its uniform spot
+ * pick; golden mazes. */
 #include "gen_check.h"
 
 enum { SEEDS = 200, LAT_X = 38, LAT_Y = 9 };
@@ -133,6 +134,113 @@ static void test_stocked(void)
     CHECK(things > 50 * 10, "stocked maze: things were placed (%d)", things);
 }
 
+/* The filler's spot pick on a hand-made level: odd dry marked cells of
+ * x 3..77, y 3..19 are spots; decoys around them (a spot's cell made a
+ * pool, marks on even cells, outside the range, unmarked floor) never
+ * are.  One rn2(n) a pick, indexing the spots x-major. */
+enum { PICKS_PER_SPOT = 400 };
+
+static int spot_wanted(int x, int y)
+{
+    return (x * 7 + y * 3) % 5 != 0;    /* 4 of 5 odd cells */
+}
+
+static void spot_level(fixture *f)
+{
+    for (int x = 1; x < SPLEV_COLNO; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++) {
+            int odd = (x & 1) && (y & 1);
+            f->lev->cells[x][y].typ = SPLEV_ROOM;
+            /* marked: the wanted odd cells, every even cell, the rim */
+            f->g.mark[x][y] = !odd || spot_wanted(x, y) || x < 3 || x > 77 ||
+                              y < 3 || y > 19;
+            if (odd && (x * 7 + y * 3) % 11 == 0)
+                f->lev->cells[x][y].typ = SPLEV_POOL;   /* wet: no spot */
+        }
+}
+
+static int spot_valid(const splev_level *lev, int x, int y)
+{
+    return (x & 1) && (y & 1) && x >= 3 && x <= 77 && y >= 3 && y <= 19 &&
+           spot_wanted(x, y) && lev->cells[x][y].typ == SPLEV_ROOM;
+}
+
+static void test_spot_pick(void)
+{
+    static int hits[SPLEV_COLNO][SPLEV_ROWNO];
+    int order[SPLEV_GEN_MAXSPOTS][2], n = 0;
+    fixture f;
+    fx_open(&f, 5);
+    spot_level(&f);
+    for (int x = 0; x < SPLEV_COLNO; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++)
+            if (spot_valid(f.lev, x, y)) {
+                order[n][0] = x;
+                order[n++][1] = y;
+            }
+    splev_gen_spots s;
+    splev_gen_maze_spots(&f.g, &s);
+    CHECK(s.n == n && n > 200, "spot list: %d spots, %d valid cells", s.n, n);
+
+    /* each pick is one rn2(n) naming the spot at that place, x-major */
+    splev_rng twin = f.rng;
+    int bad = 0, order_bad = 0, total = n * PICKS_PER_SPOT;
+    memset(hits, 0, sizeof hits);
+    for (int i = 0; i < total; i++) {
+        int x = -1, y = -1;
+        if (!splev_gen_maze_spot(&f.g, &s, &x, &y) || x < 0 ||
+            x >= SPLEV_COLNO || y < 0 || y >= SPLEV_ROWNO) {
+            bad++;
+            continue;
+        }
+        int k = splev_rn2(&twin, n);
+        order_bad += x != order[k][0] || y != order[k][1];
+        bad += !spot_valid(f.lev, x, y);
+        hits[x][y]++;
+    }
+    CHECK(bad == 0, "spot pick: no invalid spot (%d)", bad);
+    CHECK(order_bad == 0 && twin.state == f.rng.state,
+          "spot pick: one rn2(n) a pick, x-major (%d off)", order_bad);
+
+    /* uniform: each of n spots about PICKS_PER_SPOT times (sd 20) */
+    int lo = total, hi = 0;
+    double chi2 = 0;
+    for (int k = 0; k < n; k++) {
+        int h = hits[order[k][0]][order[k][1]];
+        lo = h < lo ? h : lo;
+        hi = h > hi ? h : hi;
+        chi2 += (double)(h - PICKS_PER_SPOT) * (h - PICKS_PER_SPOT) / PICKS_PER_SPOT;
+    }
+    CHECK(lo >= PICKS_PER_SPOT - 80 && hi <= PICKS_PER_SPOT + 80,
+          "spot pick: every spot chosen %d..%d times of %d", lo, hi,
+          PICKS_PER_SPOT);
+    /* chi-square with n - 1 degrees of freedom: within 4 sd, sqrt(2n) */
+    CHECK((chi2 - n) * (chi2 - n) < 16.0 * 2 * n,
+          "spot pick: chi-square %.1f for %d spots", chi2, n);
+    fx_close(&f);
+
+    /* no spot: nothing picked and no draw made */
+    fx_open(&f, 5);
+    splev_gen_maze_spots(&f.g, &s);
+    splev_rng before = f.rng;
+    int x = 0, y = 0;
+    CHECK(s.n == 0 && !splev_gen_maze_spot(&f.g, &s, &x, &y) &&
+              before.state == f.rng.state,
+          "no spot: no pick, no draw");
+    fx_close(&f);
+
+    /* one spot: always found */
+    fx_open(&f, 5);
+    f.lev->cells[41][9].typ = SPLEV_CORR;
+    f.g.mark[41][9] = 1;
+    splev_gen_maze_spots(&f.g, &s);
+    int one = 1;
+    for (int i = 0; i < 100; i++)
+        one &= splev_gen_maze_spot(&f.g, &s, &x, &y) && x == 41 && y == 9;
+    CHECK(s.n == 1 && one, "a single spot is always the pick");
+    fx_close(&f);
+}
+
 static void test_golden(void)
 {
     fixture f;
@@ -168,6 +276,7 @@ int main(void)
     test_perfect();
     test_entry();
     test_stocked();
+    test_spot_pick();
     test_golden();
     test_determinism();
     return unit_status();
