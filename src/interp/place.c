@@ -119,53 +119,34 @@ static int offset_coord(int c, int origin)
     return s > 1000000 ? 1000000 : s < -1000000 ? -1000000 : (int)s;
 }
 
-/* get_location: explicit coordinates are offset by the origin, random
- * ones drawn until the humidity test passes (§7.2). */
-static int get_location(vm *v, int *x, int *y, int h, int croom)
-{
+/* The frame of get_location: the current room's interior, else the map
+ * frame. */
+typedef struct frame_box {
     int ox, oy, sx, sy;
+} frame_box;
+
+static inline frame_box location_frame(const vm *v, int croom)
+{
+    frame_box f;
     if (croom >= 0) {
         const splev_room *rm = &v->lev->rooms[croom];
-        ox = rm->lx;
-        oy = rm->ly;
-        sx = rm->hx - rm->lx + 1;
-        sy = rm->hy - rm->ly + 1;
+        f.ox = rm->lx;
+        f.oy = rm->ly;
+        f.sx = rm->hx - rm->lx + 1;
+        f.sy = rm->hy - rm->ly + 1;
     } else {
-        ox = v->xstart;
-        oy = v->ystart;
-        sx = v->xsize;
-        sy = v->ysize;
+        f.ox = v->xstart;
+        f.oy = v->ystart;
+        f.sx = v->xsize;
+        f.sy = v->ysize;
     }
-    if (*x >= 0) {
-        *x = offset_coord(*x, ox);
-        *y = offset_coord(*y, oy);
-    } else {
-        int found = 0;
-        int tries = 0;
-        for (; tries < 100 && !found; tries++) {
-            if (croom >= 0) {
-                vm_somexy(v, croom, x, y);
-            } else {
-                *x = ox + splev_rn2(&v->rng, sx);
-                *y = oy + splev_rn2(&v->rng, sy);
-            }
-            found = loc_ok(v, *x, *y, h);
-        }
-        vm_charge(v, (uint64_t)tries);
-        if (!found && sx > 0 && sy > 0)
-            vm_charge(v, (uint64_t)sx * (uint64_t)sy);
-        for (int xx = 0; xx < sx && !found; xx++)
-            for (int yy = 0; yy < sy && !found; yy++)
-                if (loc_ok(v, ox + xx, oy + yy, h)) {
-                    *x = ox + xx;
-                    *y = oy + yy;
-                    found = 1;
-                }
-        if (!found && (h & H_NOWARN)) {
-            *x = *y = -1;
-            return 0;
-        }
-    }
+    return f;
+}
+
+/* The end of get_location: a spot off the map is none (H_NOWARN) or
+ * the game's fallback (78, 20). */
+static inline int location_checked(int *x, int *y, int h)
+{
     if (!(h & H_ANY) && !vm_isok(*x, *y)) {
         if (h & H_NOWARN) {
             *x = *y = -1;
@@ -177,22 +158,79 @@ static int get_location(vm *v, int *x, int *y, int h, int croom)
     return 1;
 }
 
-int vm_coord(vm *v, const val *c, int humidity, int *x, int *y)
+/* get_location of explicit coordinates: offset by the origin. */
+static inline int explicit_location(const vm *v, int *x, int *y, int h,
+                                    int croom)
+{
+    frame_box f = location_frame(v, croom);
+    *x = offset_coord(*x, f.ox);
+    *y = offset_coord(*y, f.oy);
+    return location_checked(x, y, h);
+}
+
+/* get_location of a random spot: drawn until the humidity test passes,
+ * then the first good cell of the frame (§7.2). */
+static int random_location(vm *v, int *x, int *y, int h, int croom)
+{
+    frame_box f = location_frame(v, croom);
+    int found = 0;
+    int tries = 0;
+    for (; tries < 100 && !found; tries++) {
+        if (croom >= 0) {
+            vm_somexy(v, croom, x, y);
+        } else {
+            *x = f.ox + splev_rn2(&v->rng, f.sx);
+            *y = f.oy + splev_rn2(&v->rng, f.sy);
+        }
+        found = loc_ok(v, *x, *y, h);
+    }
+    vm_charge(v, (uint64_t)tries);
+    if (!found && f.sx > 0 && f.sy > 0)
+        vm_charge(v, (uint64_t)f.sx * (uint64_t)f.sy);
+    for (int xx = 0; xx < f.sx && !found; xx++)
+        for (int yy = 0; yy < f.sy && !found; yy++)
+            if (loc_ok(v, f.ox + xx, f.oy + yy, h)) {
+                *x = f.ox + xx;
+                *y = f.oy + yy;
+                found = 1;
+            }
+    if (!found && (h & H_NOWARN)) {
+        *x = *y = -1;
+        return 0;
+    }
+    return location_checked(x, y, h);
+}
+
+/* get_location: explicit coordinates (x >= 0) are offset by the
+ * origin, random ones drawn (§7.2). */
+static int get_location(vm *v, int *x, int *y, int h, int croom)
+{
+    return *x >= 0 ? explicit_location(v, x, y, h, croom)
+                   : random_location(v, x, y, h, croom);
+}
+
+/* A random coordinate value: its own humidity bits, else the caller's,
+ * without the warning; then the caller's (§7.2). */
+int vm_coord_random(vm *v, const val *c, int humidity, int *x, int *y)
 {
     int croom = vm_croom(v);
-    if (!(c->c & CF_RANDOM)) {
-        *x = c->a;
-        *y = c->b;
-        return get_location(v, x, y, humidity, croom);
-    }
     int h = c->c & 31;
     if (!h)
         h = humidity;
     *x = *y = -1;
-    if (get_location(v, x, y, h | H_NOWARN, croom))
+    if (random_location(v, x, y, h | H_NOWARN, croom))
         return 1;
     *x = *y = -1;
-    return get_location(v, x, y, humidity, croom);
+    return random_location(v, x, y, humidity, croom);
+}
+
+int vm_coord(vm *v, const val *c, int humidity, int *x, int *y)
+{
+    if (c->c & CF_RANDOM)
+        return vm_coord_random(v, c, humidity, x, y);
+    *x = c->a;
+    *y = c->b;
+    return explicit_location(v, x, y, humidity, vm_croom(v));
 }
 
 void vm_rel(vm *v, int *x, int *y, int use_room)

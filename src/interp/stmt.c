@@ -883,37 +883,46 @@ typedef struct attr {
     val v;
 } attr;
 
-/* Pop n (value key) pairs into a[0..n-1] in source order. */
+/* Pop n (value key) pairs into a[0..n-1] in source order; on an error
+ * the pairs not popped are left empty (free_attrs releases all n). */
 static int pop_attrs(vm *v, int n, attr *a, int nkeys)
 {
     for (int k = n; k-- > 0;) {
-        if (!vm_pop_int(v, "an attribute key", &a[k].key))
-            return 0;
-        vm_pop_val(v, &a[k].v);
-        if (a[k].key < 0 || a[k].key >= nkeys) {
+        int ok = vm_pop_int(v, "an attribute key", &a[k].key);
+        if (ok)
+            vm_pop_val(v, &a[k].v);
+        else
+            memset(&a[k].v, 0, sizeof a[k].v);
+        if (ok && (a[k].key < 0 || a[k].key >= nkeys)) {
             vm_error(v, "%s: unknown attribute %d", splev_ops[v->s->code[v->pc].op].name,
                      (int)a[k].key);
+            ok = 0;
+        }
+        if (!ok) {
+            memset(a, 0, (size_t)k * sizeof *a);
             return 0;
         }
     }
     return 1;
 }
 
-/* Attributes of one statement: on the stack unless there are many. */
+/* Attributes of one statement: on the stack unless there are many.
+ * Room for n + 1, the last one empty; pop_attrs fills the others. */
 enum { ATTRS_ON_STACK = 24 };
 
 static attr *new_attrs(attr *buf, int n)
 {
-    if (n + 1 > ATTRS_ON_STACK)
-        return xcalloc((size_t)n + 1u, sizeof(attr));
-    memset(buf, 0, ((size_t)n + 1u) * sizeof(attr));
-    return buf;
+    attr *a = n + 1 > ATTRS_ON_STACK ? xmalloc(((size_t)n + 1u) * sizeof(attr))
+                                     : buf;
+    memset(&a[n], 0, sizeof a[n]);
+    return a;
 }
 
 static void free_attrs(attr *a, int n, const attr *buf)
 {
     for (int k = 0; k < n; k++)
-        vm_val_release(&a[k].v);
+        if (a[k].v.own)
+            vm_val_release(&a[k].v);
     if (a != buf)
         free(a);
 }

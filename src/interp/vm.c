@@ -192,65 +192,19 @@ val vm_val_const(const splev_const *c)
 
 /* ---- the operand stack ---- */
 
-void vm_push_val(vm *v, val x)
-{
-    v->stack[v->sp++] = x;
-}
-
-void vm_push_int(vm *v, int32_t i)
-{
-    val *x = &v->stack[v->sp++];
-    memset(x, 0, sizeof *x);
-    x->t = SPLEV_V_INT;
-    x->a = i;
-}
-
-int vm_pop_val(vm *v, val *out)
-{
-    *out = v->stack[--v->sp];
-    return 1;
-}
-
 static const char *op_name(vm *v)
 {
     return splev_ops[v->s->code[v->pc].op].name;
 }
 
-int vm_pop_type(vm *v, int type, const char *what, val *out)
+/* A popped value of the wrong type: the error, and the value released;
+ * 0. */
+int vm_pop_mistyped(vm *v, int type, const char *what, val *out)
 {
-    vm_pop_val(v, out);
-    if (out->t == type)
-        return 1;
     vm_error(v, "%s: %s must be %s, not %s", op_name(v), what,
              type_name(type), type_name(out->t));
     vm_val_release(out);
     return 0;
-}
-
-int vm_pop_type_or_null(vm *v, int type, const char *what, val *out)
-{
-    vm_pop_val(v, out);
-    if (out->t == type || out->t == SPLEV_V_NULL)
-        return 1;
-    vm_error(v, "%s: %s must be %s, not %s", op_name(v), what,
-             type_name(type), type_name(out->t));
-    vm_val_release(out);
-    return 0;
-}
-
-int vm_pop_int(vm *v, const char *what, int32_t *out)
-{
-    const val *top = &v->stack[v->sp - 1];
-    if (top->t == SPLEV_V_INT) {      /* ints own nothing: just drop it */
-        *out = top->a;
-        v->sp--;
-        return 1;
-    }
-    val x;
-    if (!vm_pop_type(v, SPLEV_V_INT, what, &x))
-        return 0;
-    *out = x.a;
-    return 1;
 }
 
 /* Make room for a function's operands above the current top. */
@@ -896,7 +850,9 @@ static void run_loop(vm *v)
             do_return(v);
             continue;
         }
-        if (!vm_room_failed(v) && push_run(v))
+        /* A run of pushes goes at once, then the instruction after it
+         * in the same turn (pushes neither fail nor leave a room). */
+        if (!vm_room_failed(v) && push_run(v) && v->pc >= v->end)
             continue;
         vm_charge(v, 1);
         const splev_insn *in = &s->code[v->pc];

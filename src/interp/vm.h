@@ -186,6 +186,7 @@ static inline int vm_isok(int x, int y)
 }
 /* Resolve a coordinate value; 0 when no spot was found (x, y = -1). */
 int vm_coord(vm *v, const val *c, int humidity, int *x, int *y);
+int vm_coord_random(vm *v, const val *c, int humidity, int *x, int *y);
 /* Move (x, y) to the nearest cell no monster has and the monster may
  * stand on (humidity h; rock and walls too when walls); 0 when the
  * whole level has none. */
@@ -237,14 +238,58 @@ int vm_make_stair(vm *v, int x, int y, int up, int ladder);
 int vm_statement(vm *v, const splev_insn *in);   /* 0 on error */
 void vm_set_door_orientation(splev_level *lev, int x, int y);
 
-/* ---- pops (vm.c): each checks the type and errors with `what` ---- */
-int vm_pop_val(vm *v, val *out);
-int vm_pop_int(vm *v, const char *what, int32_t *out);
-int vm_pop_type(vm *v, int type, const char *what, val *out);
-int vm_pop_type_or_null(vm *v, int type, const char *what, val *out);
-void vm_push_val(vm *v, val x);
-void vm_push_int(vm *v, int32_t i);
+/* ---- pushes and pops: each pop checks the type and errors with
+ * `what` (the error paths in vm.c; the verifier proved the depth) ---- */
+int vm_pop_mistyped(vm *v, int type, const char *what, val *out);
 int vm_core_ints(const splev_insn *in, val *a);
+
+static inline int vm_pop_val(vm *v, val *out)
+{
+    *out = v->stack[--v->sp];
+    return 1;
+}
+
+static inline int vm_pop_type(vm *v, int type, const char *what, val *out)
+{
+    *out = v->stack[--v->sp];
+    return out->t == type || vm_pop_mistyped(v, type, what, out);
+}
+
+static inline int vm_pop_type_or_null(vm *v, int type, const char *what,
+                                      val *out)
+{
+    *out = v->stack[--v->sp];
+    return out->t == type || out->t == SPLEV_V_NULL ||
+           vm_pop_mistyped(v, type, what, out);
+}
+
+/* Integers own nothing: the top is read and dropped. */
+static inline int vm_pop_int(vm *v, const char *what, int32_t *out)
+{
+    const val *top = &v->stack[v->sp - 1];
+    if (top->t == SPLEV_V_INT) {
+        *out = top->a;
+        v->sp--;
+        return 1;
+    }
+    val x = *top;
+    v->sp--;
+    *out = 0;
+    return vm_pop_mistyped(v, SPLEV_V_INT, what, &x);
+}
+
+static inline void vm_push_val(vm *v, val x)
+{
+    v->stack[v->sp++] = x;
+}
+
+static inline void vm_push_int(vm *v, int32_t i)
+{
+    val *x = &v->stack[v->sp++];
+    memset(x, 0, sizeof *x);
+    x->t = SPLEV_V_INT;
+    x->a = i;
+}
 
 /* ---- names.c ---- */
 const char *vm_names_pick(const splev_names *n, const char *kind, int cls,
