@@ -47,68 +47,67 @@ void walls_wallify(splev_level *lev, int x1, int y1, int x2, int y2)
 #define ROWS ((1u << SPLEV_ROWNO) - 1u)
 #define TOP_ROW (1u << (SPLEV_ROWNO - 1))
 
-/* Per terrain byte, its class bits spread to bits 0, 21 and 42 of two
- * words (solid, rsolid, walllike; wall, door, rare): a cell costs two
- * table loads, shifts and ors.  Constant tables, built by the macros. */
-#define T_WALL(t) ((t) != SPLEV_STONE && (t) <= SPLEV_DBWALL)
-#define T_LIKE(t) (T_WALL(t) || (t) == SPLEV_DOOR || (t) == SPLEV_SDOOR || \
-                   (t) == SPLEV_IRONBARS)
-#define T_SOLID(t) ((t) == SPLEV_STONE || T_LIKE(t))
-#define T_RSOLID(t) ((t) == SPLEV_STONE || T_WALL(t))
-#define T_CWALL(t) (T_WALL(t) && (t) != SPLEV_DBWALL)
-#define T_DOOR(t) ((t) == SPLEV_DOOR || (t) == SPLEV_SDOOR)
-#define T_RARE(t) ((t) == SPLEV_CROSSWALL || (t) == SPLEV_DRAWBRIDGE_UP || \
-                   (t) == SPLEV_DRAWBRIDGE_DOWN)
-#define SPREAD0(t) ((uint64_t)T_SOLID(t) | (uint64_t)T_RSOLID(t) << 21 | \
-                    (uint64_t)T_LIKE(t) << 42)
-#define SPREAD1(t) ((uint64_t)T_CWALL(t) | (uint64_t)T_DOOR(t) << 21 | \
-                    (uint64_t)T_RARE(t) << 42)
+/* Per terrain byte, a 3-bit class code spread to bits 0, 21 and 42 of
+ * a word: a cell costs one table load, a shift and an add.  The eight
+ * classes (what the passes tell apart) and their codes:
+ *   0 other        1 drawbridge   2 iron bars    3 door, secret door
+ *   4 stone        5 DBWALL       6 other walls  7 CROSSWALL
+ * chosen so that each plane is a few operations on the code's three
+ * bit planes (code_planes).  A constant table, built by the macros. */
+#define T_CWALL(t) ((t) != SPLEV_STONE && (t) < SPLEV_DBWALL)
+#define T_CODE(t)                                                           \
+    ((t) == SPLEV_STONE ? 4 : (t) == SPLEV_CROSSWALL ? 7 : T_CWALL(t) ? 6 :  \
+     (t) == SPLEV_DBWALL ? 5 : (t) == SPLEV_DOOR || (t) == SPLEV_SDOOR ? 3 :  \
+     (t) == SPLEV_IRONBARS ? 2 :                                            \
+     (t) == SPLEV_DRAWBRIDGE_UP || (t) == SPLEV_DRAWBRIDGE_DOWN ? 1 : 0)
+#define SPREAD(t) ((uint64_t)(T_CODE(t) & 1) | (uint64_t)(T_CODE(t) >> 1 & 1) << 21 | \
+                   (uint64_t)(T_CODE(t) >> 2) << 42)
 #define R4(M, b) M(b), M(b + 1), M(b + 2), M(b + 3)
 #define R16(M, b) R4(M, b), R4(M, b + 4), R4(M, b + 8), R4(M, b + 12)
 #define R64(M, b) R16(M, b), R16(M, b + 16), R16(M, b + 32), R16(M, b + 48)
 #define R256(M) R64(M, 0), R64(M, 64), R64(M, 128), R64(M, 192)
-static const uint64_t spread[2][256] = {{R256(SPREAD0)}, {R256(SPREAD1)}};
+static const uint64_t spread[256] = {R256(SPREAD)};
 #define REV8(b) (((b) & 1) << 7 | ((b) & 2) << 5 | ((b) & 4) << 3 | \
                  ((b) & 8) << 1 | ((b) & 16) >> 1 | ((b) & 32) >> 3 | \
                  ((b) & 64) >> 5 | ((b) & 128) >> 7)
 static const uint8_t rev8[256] = {R256(REV8)};
 
-/* The two class words of a column.  From the bottom row up each row
- * doubles what came before and adds its own spread bits: bit y of every
- * field ends up holding row y (the fields take distinct powers of two,
- * so no sum carries).  Three rows a step. */
-_Static_assert(SPLEV_ROWNO % 3 == 0, "column_classes takes rows in threes");
-static void column_classes(const splev_cell *col, uint64_t *pa, uint64_t *pb)
+/* A column's class codes.  From the bottom row up each row doubles what
+ * came before and adds its own spread bits: bit y of every field ends
+ * up holding row y (the fields take distinct powers of two, so no sum
+ * carries).  Three rows a step. */
+_Static_assert(SPLEV_ROWNO % 3 == 0, "column_codes takes rows in threes");
+static uint64_t column_codes(const splev_cell *col)
 {
-    uint64_t a = 0, b = 0;
+    uint64_t a = 0;
     for (int y = SPLEV_ROWNO - 1; y > 0; y -= 3) {
-        unsigned t0 = col[y].typ, t1 = col[y - 1].typ, t2 = col[y - 2].typ;
-        a = a * 2 + spread[0][t0];
-        b = b * 2 + spread[1][t0];
-        a = a * 2 + spread[0][t1];
-        b = b * 2 + spread[1][t1];
-        a = a * 2 + spread[0][t2];
-        b = b * 2 + spread[1][t2];
+        a = a * 2 + spread[col[y].typ];
+        a = a * 2 + spread[col[y - 1].typ];
+        a = a * 2 + spread[col[y - 2].typ];
     }
-    *pa = a;
-    *pb = b;
+    return a;
+}
+
+/* The planes of column x from its codes (see the table above). */
+static void code_planes(wall_planes *p, int x, uint64_t a)
+{
+    uint32_t b0 = (uint32_t)a & ROWS, b1 = (uint32_t)(a >> 21) & ROWS;
+    uint32_t b2 = (uint32_t)(a >> 42) & ROWS;
+    p->solid[x] = b2 | b1;
+    p->rsolid[x] = b2;
+    p->like[x] = b1 | (b2 & b0);
+    p->wall[x] = b2 & b1;
+    p->door[x] = b1 & b0 & ~b2;
+    p->rare[x] = b0 & ~(b1 ^ b2);
 }
 
 void walls_planes(const splev_level *lev, wall_planes *p, int lx, int hx)
 {
     lx = clampi(lx, 0, SPLEV_COLNO - 1);
     hx = clampi(hx, 0, SPLEV_COLNO - 1);
-    for (int x = 0; x < SPLEV_COLNO; x++) {
-        uint64_t a = spread[0][SPLEV_STONE] * ROWS, b = 0;
-        if (x >= lx && x <= hx)
-            column_classes(lev->cells[x], &a, &b);
-        p->solid[x] = (uint32_t)a & ROWS;
-        p->rsolid[x] = (uint32_t)(a >> 21) & ROWS;
-        p->like[x] = (uint32_t)(a >> 42) & ROWS;
-        p->wall[x] = (uint32_t)b & ROWS;
-        p->door[x] = (uint32_t)(b >> 21) & ROWS;
-        p->rare[x] = (uint32_t)(b >> 42) & ROWS;
-    }
+    for (int x = 0; x < SPLEV_COLNO; x++)
+        code_planes(p, x, x >= lx && x <= hx ? column_codes(lev->cells[x])
+                                             : spread[SPLEV_STONE] * ROWS);
 }
 
 /* Bits y1..y2 of a column. */
