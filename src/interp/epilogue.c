@@ -30,6 +30,32 @@ static int top_bit(uint32_t w)
     return n;
 }
 
+/* Walls (DBWALL too) and doors of column x, the cells a door lines up
+ * with; none off the map (x = 0 counts as off it, as for vm_isok). */
+static uint32_t door_mates(const wall_planes *p, int x)
+{
+    return x < 1 || x >= XN ? 0 : (p->rsolid[x] & p->like[x]) | p->door[x];
+}
+
+/* vm_set_door_orientation for the doors of column x at once: a door
+ * between mates left or right, and not between mates above and below,
+ * is horizontal.  A door with no mate at all looks at other terrain:
+ * that rare case goes to the cell-by-cell rule. */
+static void orient_doors(splev_level *lev, const wall_planes *p, int x)
+{
+    uint32_t c = door_mates(p, x), lr = door_mates(p, x - 1) | door_mates(p, x + 1);
+    uint32_t up = c << 1, down = c >> 1;
+    uint32_t mated = lr | up | down, hor = lr & ~(up & down);
+    splev_cell *col = lev->cells[x];
+    for (uint32_t m = p->door[x]; m; m &= m - 1u) {
+        int y = bit_low(m);
+        if ((mated >> y) & 1u)
+            col[y].horizontal = (uint8_t)((hor >> y) & 1u);
+        else
+            vm_set_door_orientation(lev, x, y);
+    }
+}
+
 static int orient_doors_find_markers(vm *v, const wall_planes *p, box *used)
 {
     splev_level *lev = v->lev;
@@ -38,9 +64,8 @@ static int orient_doors_find_markers(vm *v, const wall_planes *p, box *used)
     used->lx = XN;
     used->hx = -1;
     for (int x = 0; x < XN; x++) {
-        if (x >= 1)
-            for (uint32_t m = p->door[x]; m; m &= m - 1u)
-                vm_set_door_orientation(lev, x, bit_low(m));
+        if (x >= 1 && p->door[x])
+            orient_doors(lev, p, x);
         if (x < XN - 1)
             for (uint32_t m = p->rare[x] & (ROWS >> 1); m; m &= m - 1u)
                 any |= lev->cells[x][bit_low(m)].typ == SPLEV_CROSSWALL;
