@@ -1,8 +1,11 @@
 /* mapcache.c - MAP constants drawn from cells built once per runner.
  * Most columns of a map are plain terrain: each cell is its terrain's
  * template, whatever the level holds, so a column can be copied whole.
- * Columns with doors (they look at their left neighbour), ice (its flags
- * depend on the level) or transparent cells are drawn cell by cell. */
+ * A door looks at its left neighbour: when that is a cell of the map's
+ * previous column, the door's column is copied too once that column has
+ * been drawn.  Columns with ice (its flags depend on the level),
+ * transparent cells or doors that look at the level are drawn cell by
+ * cell. */
 #include "interp/vm.h"
 
 #include "common/common.h"
@@ -43,8 +46,36 @@ void vm_mapcache_free(vm_mapcache *c)
 
 static int plain_terrain(int t)
 {
-    return t < SPLEV_TERRAIN_COUNT && t != SPLEV_DOOR && t != SPLEV_SDOOR &&
-           t != SPLEV_ICE;
+    return t < SPLEV_TERRAIN_COUNT && t != SPLEV_ICE;
+}
+
+/* What column mx can be copied as: VM_COL_PLAIN, VM_COL_AFTER_LEFT
+ * (doors whose left neighbours are map cells), or 0 (cell by cell).
+ * Its cells are built either way. */
+static uint8_t column_build(map_entry *e, const splev_const *m, int mx,
+                            const splev_cell tmpl[SPLEV_TERRAIN_COUNT])
+{
+    int w = m->a, h = m->b;
+    const unsigned char *src = (const unsigned char *)m->str;
+    splev_cell *col = &e->cols.cells[(size_t)mx * (size_t)h];
+    uint8_t kind = VM_COL_PLAIN;
+    for (int my = 0; my < h; my++) {
+        size_t i = (size_t)my * (size_t)w + (size_t)mx;
+        int t = src[i];
+        if (!plain_terrain(t))
+            return 0;
+        col[my] = tmpl[t];
+        if ((t != SPLEV_DOOR && t != SPLEV_SDOOR) || mx == 0)
+            continue;
+        /* the draw's rule: beside a wall or a horizontal cell */
+        int l = src[i - 1];
+        if (!plain_terrain(l))
+            return 0;
+        if (SPLEV_IS_WALL(l) || tmpl[l].horizontal)
+            col[my].horizontal = 1;
+        kind = VM_COL_AFTER_LEFT;
+    }
+    return kind;
 }
 
 static void entry_build(map_entry *e, const splev_const *m,
@@ -59,18 +90,8 @@ static void entry_build(map_entry *e, const splev_const *m,
     memcpy(e->copy, m->str, n);
     e->cols.cells = xcalloc(n + 1, sizeof *e->cols.cells);
     e->cols.plain = xcalloc((size_t)w + 1, 1);
-    for (int mx = 0; mx < w; mx++) {
-        int plain = 1;
-        for (int my = 0; my < h; my++) {
-            int t = (unsigned char)m->str[(size_t)my * (size_t)w + (size_t)mx];
-            if (!plain_terrain(t)) {
-                plain = 0;
-                break;
-            }
-            e->cols.cells[(size_t)mx * (size_t)h + (size_t)my] = tmpl[t];
-        }
-        e->cols.plain[mx] = (uint8_t)plain;
-    }
+    for (int mx = 0; mx < w; mx++)
+        e->cols.plain[mx] = column_build(e, m, mx, tmpl);
 }
 
 const vm_mapcols *vm_mapcache_get(vm_mapcache **cp, const splev_const *m,

@@ -376,7 +376,8 @@ static void draw_map(vm *v, const splev_const *m)
         int x = v->xstart + mx;
         splev_cell *col = v->lev->cells[x];
         uint8_t *mark = v->gen.mark[x];
-        if (cols->plain[mx]) {
+        if (cols->plain[mx] == VM_COL_PLAIN ||
+            (cols->plain[mx] == VM_COL_AFTER_LEFT && mx > mx0)) {
             int y0 = v->ystart + my0;
             memcpy(&col[y0], &cols->cells[(size_t)mx * (size_t)h + (size_t)my0],
                    (size_t)(my1 - my0) * sizeof *col);

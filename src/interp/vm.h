@@ -91,7 +91,9 @@ typedef struct frame {
 } frame;
 
 /* A MAP constant's cells (mapcache.c): column mx is cells[mx * h ..];
- * plain[mx] when the column is copied whole. */
+ * plain[mx] says when the column is copied whole: VM_COL_PLAIN always,
+ * VM_COL_AFTER_LEFT when column mx - 1 was drawn from the map too. */
+enum { VM_COL_PLAIN = 1, VM_COL_AFTER_LEFT = 2 };
 typedef struct vm_mapcols {
     splev_cell *cells;
     uint8_t *plain;
