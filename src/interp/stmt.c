@@ -122,12 +122,22 @@ static void light_region(vm *v, int x1, int y1, int x2, int y2, int lit)
         y2 = y2 + 1 > YN - 1 ? YN - 1 : y2 + 1;
     }
     uint8_t l = lit ? 1 : 0;
-    int ylo = y1 < 0 ? 0 : y1, yhi = y2 < YN - 1 ? y2 : YN - 1;
-    for (int x = x1 < 0 ? 0 : x1; x <= x2 && x < XN; x++) {
-        splev_cell *col = v->lev->cells[x];
-        for (int y = ylo; y <= yhi; y++)
-            if (col[y].typ != SPLEV_LAVAPOOL)
-                col[y].lit = l;
+    int ylo = y1 < 0 ? 0 : y1, h = (y2 < YN - 1 ? y2 : YN - 1) - ylo + 1;
+    int xlo = x1 < 0 ? 0 : x1, xhi = x2 < XN - 1 ? x2 : XN - 1;
+    /* the grid held in a local: the byte stores below may alias v */
+    splev_cell (*cells)[YN] = v->lev->cells;
+    for (int x = xlo; x <= xhi && h > 0; x++) {
+        /* three cells a step: regions cover thousands of cells */
+        splev_cell *c = &cells[x][ylo];
+        int n = h;
+        for (; n >= 3; n -= 3, c += 3) {
+            if (c[0].typ != SPLEV_LAVAPOOL) c[0].lit = l;
+            if (c[1].typ != SPLEV_LAVAPOOL) c[1].lit = l;
+            if (c[2].typ != SPLEV_LAVAPOOL) c[2].lit = l;
+        }
+        for (; n > 0; n--, c++)
+            if (c->typ != SPLEV_LAVAPOOL)
+                c->lit = l;
     }
 }
 
@@ -465,19 +475,28 @@ static int st_nondig(vm *v, const splev_insn *in)
     int x1 = r.a, y1 = r.b, x2 = r.c, y2 = r.d;
     vm_rel(v, &x1, &y1, 0);
     vm_rel(v, &x2, &y2, 0);
-    const uint64_t hard = ((2ull << SPLEV_DBWALL) - 1) | 1ull << SPLEV_TREE |
-                          1ull << SPLEV_DEADTREE | 1ull << SPLEV_IRONBARS;
+    /* 1 for the terrain the flags stick to (stone, walls, trees, bars),
+     * or-ed into the flag (0 or 1): no branch a cell */
+#define HARD(t) ((t) <= SPLEV_DBWALL || (t) == SPLEV_TREE ||               \
+                 (t) == SPLEV_DEADTREE || (t) == SPLEV_IRONBARS)
+#define H4(b) HARD(b), HARD(b + 1), HARD(b + 2), HARD(b + 3)
+#define H16(b) H4(b), H4(b + 4), H4(b + 8), H4(b + 12)
+#define H64(b) H16(b), H16(b + 16), H16(b + 32), H16(b + 48)
+    static const uint8_t hard[256] = {H64(0), H64(64), H64(128), H64(192)};
+#undef H64
+#undef H16
+#undef H4
+#undef HARD
     int nondig = in->op == OP_NON_DIGGABLE;
     int ylo = y1 < 0 ? 0 : y1, yhi = y2 < YN - 1 ? y2 : YN - 1;
-    for (int x = x1 < 1 ? 1 : x1; x <= x2 && x < XN; x++) {
-        splev_cell *col = v->lev->cells[x];
-        for (int y = ylo; y <= yhi; y++)
-            if (col[y].typ < 64 && ((hard >> col[y].typ) & 1)) {
-                if (nondig)
-                    col[y].nondiggable = 1;
-                else
-                    col[y].nonpasswall = 1;
-            }
+    for (int x = x1 < 1 ? 1 : x1; x <= x2 && x < XN && ylo <= yhi; x++) {
+        splev_cell *c = &v->lev->cells[x][ylo], *end = c + (yhi - ylo + 1);
+        if (nondig)
+            for (; c < end; c++)
+                c->nondiggable |= hard[c->typ];
+        else
+            for (; c < end; c++)
+                c->nonpasswall |= hard[c->typ];
     }
     return 1;
 }
