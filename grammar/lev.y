@@ -99,6 +99,9 @@ static void block_item(lev_ctx *ctx, lev_block *b, lev_stmt *s);
 static lev_block *take_block(lev_block *b);
 static lev_block *new_block(lev_ctx *ctx);
 static void token_words(int tok, char *buf, size_t n);
+static void vevent(lev_ctx *ctx, int kind, const lev_expr *e);
+static void vevent_before(lev_ctx *ctx, int kind, const lev_expr *e,
+                          LEV_LTYPE at);
 /* NetHack 3.6 has no names (core or user functions) in its language. */
 static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 {
@@ -373,7 +376,9 @@ simple_stmt
     | EXIT                      { $$ = S(EXIT, @$); }
     | SHUFFLE ':' var_ref       { $$ = args(S(SHUFFLE, @$), 1, $3); }
     | VAR '=' value
-        { $$ = args(S(ASSIGN, @$), 2, mk_var(P(@1), $1, NULL), $3); }
+        { lev_expr *v = mk_var(P(@1), $1, NULL);
+          vevent(ctx, LEV_VE_SET, v);
+          $$ = args(S(ASSIGN, @$), 2, v, $3); }
     | IF '[' cond ']' '{' stmts '}'
         { $$ = args(S(IF, @$), 1, $3); $$->body = *take_block($6);
           $$->has_body = 1; }
@@ -388,11 +393,19 @@ simple_stmt
         { $$ = args(S(SWITCH, @$), 1, $3); $$->body = *take_block($6);
           $$->has_body = 1; }
     | BREAK                     { $$ = S(BREAK, @$); }
+    /* (no mid-rule actions: an extra step would change which tokens
+     * a syntax error says were expected) */
     | FOR VAR '=' expr TO expr '{' stmts '}'
-        { $$ = args(S(FOR, @$), 3, mk_var(P(@2), $2, NULL), $4, $6);
+        { lev_expr *v = mk_var(P(@2), $2, NULL);
+          /* the loop variable is set after its bounds, before the body */
+          vevent_before(ctx, LEV_VE_SET, v, @7);
+          $$ = args(S(FOR, @$), 3, v, $4, $6);
           $$->body = *take_block($8); $$->has_body = 1; }
     | FUNCTION IDENT '(' params ')' '{' stmts '}'
-        { $$ = args(S(FUNCTION, @$), 1, $4); $$->name = $2;
+        { /* the body sees its parameters only */
+          vevent_before(ctx, LEV_VE_FUNC, $4, @6);
+          vevent(ctx, LEV_VE_END, $4);
+          $$ = args(S(FUNCTION, @$), 1, $4); $$->name = $2;
           $$->body = *take_block($7); $$->has_body = 1; }
     | IDENT '(' arglist ')'
         { $$ = args(S(CALL, @$), 1, $3); $$->name = $1;
@@ -938,9 +951,13 @@ expr
         { $$ = limit_depth(ctx, lev_expr_op(LEV_E_NEG, 0, P(@$), $2, NULL)); }
     ;
 
+/* A use is noted where the walk of the tree meets it: $a[i] before the
+ * variables in i. */
 var_ref
-    : VAR                       { $$ = mk_var(P(@$), $1, NULL); }
-    | VARIDX expr ']'           { $$ = mk_var(P(@$), $1, $2); }
+    : VAR
+        { $$ = mk_var(P(@$), $1, NULL); vevent(ctx, LEV_VE_USE, $$); }
+    | VARIDX expr ']'
+        { $$ = mk_var(P(@$), $1, $2); vevent_before(ctx, LEV_VE_USE, $$, @2); }
     ;
 
 call
@@ -1119,6 +1136,36 @@ static void new_level(lev_ctx *ctx, lev_pos pos, char *name, lev_pos at,
     l->maze_fill = maze_fill;
     lev_file_add_level(ctx->file, l);
     ctx->level = l;
+    vevent(ctx, LEV_VE_LEVEL, NULL);
+}
+
+/* Note an event for the check of variables (lev_ctx.h). */
+static void vevent(lev_ctx *ctx, int kind, const lev_expr *e)
+{
+    if (ctx->nvlog == ctx->capvlog) {
+        ctx->capvlog = ctx->capvlog ? 2 * ctx->capvlog : 64;
+        ctx->vlog = xrealloc(ctx->vlog, ctx->capvlog * sizeof *ctx->vlog);
+    }
+    ctx->vlog[ctx->nvlog++] = (lev_vevent){kind, e};
+}
+
+/* The same, before the events of the text from `at` on (the last ones:
+ * an index, a block).  An event's place is its node's: a function's end
+ * has its parameters, in the text of any block around it. */
+static void vevent_before(lev_ctx *ctx, int kind, const lev_expr *e,
+                          LEV_LTYPE at)
+{
+    vevent(ctx, kind, e);
+    size_t i = ctx->nvlog - 1;
+    while (i > 0) {
+        const lev_expr *p = ctx->vlog[i - 1].e;
+        if (!p || p->pos.line < at.first_line ||
+            (p->pos.line == at.first_line && p->pos.col < at.first_column))
+            break;
+        ctx->vlog[i] = ctx->vlog[i - 1];
+        i--;
+    }
+    ctx->vlog[i] = (lev_vevent){kind, e};
 }
 
 /* A statement outside any block: it goes to the current level, or to the

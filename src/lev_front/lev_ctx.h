@@ -33,6 +33,16 @@ typedef struct lev_dnote {
     const char *what;           /* in the arena */
 } lev_dnote;
 
+/* What the grammar's actions tell the check of variables used before any
+ * assignment (parse.c), in the order a walk of the finished tree would
+ * meet it: the check then reads this list, not the whole tree. */
+enum { LEV_VE_USE, LEV_VE_SET, LEV_VE_LEVEL, LEV_VE_FUNC, LEV_VE_END };
+typedef struct lev_vevent {
+    int kind;                   /* LEV_VE_* */
+    const lev_expr *e;          /* USE, SET: the VAR node; FUNC, END: the
+                                   parameters; LEVEL: NULL */
+} lev_vevent;
+
 typedef struct lev_ctx {
     diag *d;
     lev_file *file;
@@ -54,6 +64,8 @@ typedef struct lev_ctx {
     lev_pos map_pos;
     int last_end_line;          /* last line of the previous token */
     size_t vars;                /* variables seen: none, nothing to check */
+    lev_vevent *vlog;           /* see lev_vevent; malloc'd */
+    size_t nvlog, capvlog;
     int literals;               /* give literal tuples as one token */
     int retry;                  /* the literals pass failed (see parse.c) */
 

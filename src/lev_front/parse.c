@@ -77,83 +77,56 @@ static void ns_free(nameset *ns)
     ns->n = ns->cap = 0;
 }
 
-static void uses_expr(diag *d, nameset *ns, const lev_expr *e)
+/* The events the grammar noted (lev_ctx.h), in the order of a walk of
+ * the tree: each LEVEL starts an empty table, a FUNCTION body has a table
+ * of its parameters until its end, and a use of a name not in the table
+ * is reported once. */
+static void check_variables(diag *d, const lev_ctx *ctx)
 {
-    if (!e)
-        return;
-    if (e->kind == LEV_E_VAR && e->sval) {
-        if (!ns_find(ns, e->sval)) {
-            diag_error(d, lev_srcpos(e->pos),
-                       "variable %s is used before any assignment to it",
-                       e->sval);
-            ns_add(ns, e->sval);    /* one message per name */
+    nameset level = {0};
+    nameset *funcs = NULL;      /* the FUNCTION bodies open, innermost last */
+    size_t nfuncs = 0, capfuncs = 0;
+    for (size_t i = 0; i < ctx->nvlog; i++) {
+        const lev_vevent *v = &ctx->vlog[i];
+        nameset *ns = nfuncs ? &funcs[nfuncs - 1] : &level;
+        switch (v->kind) {
+        case LEV_VE_USE:
+            if (!ns_find(ns, v->e->sval)) {
+                diag_error(d, lev_srcpos(v->e->pos),
+                           "variable %s is used before any assignment to it",
+                           v->e->sval);
+                ns_add(ns, v->e->sval);     /* one message per name */
+            }
+            break;
+        case LEV_VE_SET:
+            ns_add(ns, v->e->sval);
+            break;
+        case LEV_VE_LEVEL:
+            ns_free(&level);
+            break;
+        case LEV_VE_FUNC: {
+            if (nfuncs == capfuncs) {
+                capfuncs = capfuncs ? 2 * capfuncs : 4;
+                funcs = xrealloc(funcs, capfuncs * sizeof *funcs);
+            }
+            nameset inner = {0};
+            const lev_expr *params = v->e;
+            for (size_t k = 0; params && k < params->nargs; k++)
+                if (params->args[k] && params->args[k]->sval)
+                    ns_add(&inner, params->args[k]->sval);
+            funcs[nfuncs++] = inner;
+            break;
+        }
+        case LEV_VE_END:
+            if (nfuncs)
+                ns_free(&funcs[--nfuncs]);
+            break;
         }
     }
-    for (size_t i = 0; i < e->nargs; i++) {
-        const lev_expr *a = e->args[i];
-        /* Most arguments are leaves (numbers, strings, words): no call. */
-        if (a && (a->nargs > 0 || a->kind == LEV_E_VAR))
-            uses_expr(d, ns, a);
-    }
-}
-
-static void uses_block(diag *d, nameset *ns, const lev_block *b);
-
-static void uses_function(diag *d, const lev_stmt *s)
-{
-    nameset inner = {0};
-    const lev_expr *params = s->nargs ? s->args[0] : NULL;
-    for (size_t i = 0; params && i < params->nargs; i++)
-        if (params->args[i] && params->args[i]->sval)
-            ns_add(&inner, params->args[i]->sval);
-    uses_block(d, &inner, &s->body);
-    ns_free(&inner);
-}
-
-static void uses_stmt(diag *d, nameset *ns, const lev_stmt *s)
-{
-    uses_expr(d, ns, s->chance);
-    switch (s->kind) {
-    case LEV_S_ASSIGN:
-        uses_expr(d, ns, s->args[1]);
-        ns_add(ns, s->args[0]->sval);
-        return;
-    case LEV_S_FOR:
-        uses_expr(d, ns, s->args[1]);
-        uses_expr(d, ns, s->args[2]);
-        ns_add(ns, s->args[0]->sval);
-        uses_block(d, ns, &s->body);
-        return;
-    case LEV_S_FUNCTION:
-        uses_function(d, s);
-        return;
-    default:
-        break;
-    }
-    for (size_t i = 0; i < s->nargs; i++)
-        uses_expr(d, ns, s->args[i]);
-    for (size_t i = 0; i < s->nattrs; i++)
-        uses_expr(d, ns, s->attrs[i]);
-    uses_block(d, ns, &s->body);
-    uses_block(d, ns, &s->else_body);
-}
-
-static void uses_block(diag *d, nameset *ns, const lev_block *b)
-{
-    for (size_t i = 0; i < b->n; i++)
-        uses_stmt(d, ns, b->v[i]);
-}
-
-static void check_variables(diag *d, const lev_file *f)
-{
-    for (size_t i = 0; i < f->header.n; i++)
-        if (f->header.v[i]->kind == LEV_S_FUNCTION)
-            uses_function(d, f->header.v[i]);
-    for (size_t i = 0; i < f->nlevels; i++) {
-        nameset ns = {0};
-        uses_block(d, &ns, &f->levels[i]->body);
-        ns_free(&ns);
-    }
+    while (nfuncs)
+        ns_free(&funcs[--nfuncs]);
+    free(funcs);
+    ns_free(&level);
 }
 
 /* ---- the dialect (doc/dialects.md) ----
@@ -296,6 +269,7 @@ static lev_file *parse_text(const char *name, const char *real,
     if (ctx.retry) {
         diag_flush_held(&d, NULL);      /* dropped */
         free(ctx.dnotes);
+        free(ctx.vlog);
         f->src = NULL;                  /* the text stays */
         lev_file_free(f);
         f = lev_file_new(name);
@@ -315,7 +289,8 @@ static lev_file *parse_text(const char *name, const char *real,
      * checking the variables then would only repeat that error.  A file
      * without a variable token has none to check (most of them). */
     if (d.errors == 0 && ctx.vars > 0)
-        check_variables(&d, f);
+        check_variables(&d, &ctx);
+    free(ctx.vlog);
     if (depth == 0 && d.errors == 0 && f->nlevels == 0) {
         int includes = 0;
         for (size_t i = 0; i < f->header.n; i++)
