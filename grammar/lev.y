@@ -177,7 +177,7 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %left '*' '/' '%'
 %precedence UMINUS
 
-%type <stmt> stmt simple_stmt other_stmt
+%type <stmt> simple_stmt other_stmt
 %type <block> stmts cases
 %type <expr> cond expr var_ref call value typed_value
 %type <expr> value_list arglist args coordish regionish place sel sel_x
@@ -217,14 +217,11 @@ maze_fill
     | RANDOM                    { $$ = E(RANDOM, @$); }
     ;
 
+/* As items: no unit step stmt -> simple_stmt for each statement. */
 stmts
     : %empty                    { $$ = new_block(ctx); }
-    | stmts stmt                { $$ = $1; block_item(ctx, $$, $2); }
-    ;
-
-stmt
-    : simple_stmt               { $$ = $1; }
-    | other_stmt                { $$ = $1; }
+    | stmts simple_stmt         { $$ = $1; block_item(ctx, $$, $2); }
+    | stmts other_stmt          { $$ = $1; block_item(ctx, $$, $2); }
     ;
 
 other_stmt
@@ -264,17 +261,26 @@ simple_stmt
             $$->map = $1;
         }
     | NOMAP                     { $$ = S(NOMAP, @$); }
+    /* OBJECT, CONTAINER and MONSTER with and without attributes, and
+     * MONSTER (and REGION) with and without a block, are rules of their
+     * own: no empty step for an absent part */
+    | OBJECT ':' monobj         { $$ = args(S(OBJECT, @$), 1, $3); }
     | OBJECT ':' monobj obj_attrs
-        { $$ = $4; $$->kind = LEV_S_OBJECT; $$->pos = P(@$);
-          $$->args[0] = $3; }
+        { $$ = $4; $$->pos = P(@$); $$->args[0] = $3; }
+    | CONTAINER ':' monobj '{' stmts '}'
+        { $$ = args(S(CONTAINER, @$), 1, $3); $$->body = *take_block($5);
+          $$->has_body = 1; }
     | CONTAINER ':' monobj obj_attrs '{' stmts '}'
         { $$ = $4; $$->kind = LEV_S_CONTAINER; $$->pos = P(@$);
           $$->args[0] = $3; $$->body = *take_block($6);
           $$->has_body = 1; }
-    /* MONSTER (and REGION) with and without a block are two rules: no
-     * empty step for an absent block */
+    | MONSTER ':' monobj ',' coordish
+        { $$ = args(S(MONSTER, @$), 2, $3, $5); }
     | MONSTER ':' monobj ',' coordish mon_attrs
         { $$ = $6; $$->pos = P(@$); $$->args[0] = $3; $$->args[1] = $5; }
+    | MONSTER ':' monobj ',' coordish '{' stmts '}'
+        { $$ = args(S(MONSTER, @$), 2, $3, $5);
+          $$->body = *take_block($7); $$->has_body = 1; }
     | MONSTER ':' monobj ',' coordish mon_attrs '{' stmts '}'
         { $$ = $6; $$->pos = P(@$); $$->args[0] = $3; $$->args[1] = $5;
           $$->body = *take_block($8); $$->has_body = 1; }
@@ -518,8 +524,10 @@ param
     ;
 
 /* ---- MONSTER / OBJECT attributes ---- */
+/* The first attribute makes the statement, which the rule above fills. */
 mon_attrs
-    : %empty                    { $$ = args(S(MONSTER, @$), 2, NULL, NULL); }
+    : ',' mon_attr
+        { $$ = args(S(MONSTER, @$), 2, NULL, NULL); lev_stmt_attr($$, $2); }
     | mon_attrs ',' mon_attr    { $$ = $1; lev_stmt_attr($$, $3); }
     ;
 
@@ -556,7 +564,8 @@ strlist
     ;
 
 obj_attrs
-    : %empty                    { $$ = args(S(OBJECT, @$), 1, NULL); }
+    : ',' obj_attr
+        { $$ = args(S(OBJECT, @$), 1, NULL); lev_stmt_attr($$, $2); }
     | obj_attrs ',' obj_attr    { $$ = $1; lev_stmt_attr($$, $3); }
     ;
 
