@@ -42,6 +42,7 @@ typedef struct chk {
     uint32_t vault_freq;
     int vaultgen_seen;
     int dialect;                /* SPLEV_DIALECT_* of the file checked */
+    lev_cells *coords[2];       /* where literal coordinates go (or NULL) */
 } chk;
 
 /* ---- diagnostics at a token of any file ---- */
@@ -388,6 +389,24 @@ static void check_humidity(chk *c, const lev_expr *e)
     }
 }
 
+/* A literal coordinate (x,y) written in the code being checked, for the
+ * code generator (lev_cells); outside the level it is not counted. */
+static void note_coord(chk *c, long x, long y)
+{
+    if (x < 0 || x >= SPLEV_COLNO || y < 0 || y >= SPLEV_ROWNO)
+        return;
+    for (int i = 0; i < 2; i++) {
+        lev_cells *l = c->coords[i];
+        if (!l)
+            continue;
+        if (l->n == l->cap) {
+            l->cap = l->cap ? l->cap * 2 : 64;
+            l->v = xrealloc(l->v, l->cap * sizeof *l->v);
+        }
+        l->v[l->n++] = (uint16_t)(x * SPLEV_ROWNO + y);
+    }
+}
+
 /* A literal coordinate: inside the level, and inside the map when one is
  * in effect outside any room. */
 static void check_coord_literal(chk *c, const lev_expr *e)
@@ -396,6 +415,7 @@ static void check_coord_literal(chk *c, const lev_expr *e)
     if (!lev_expr_constant(x) || !lev_expr_constant(y))
         return;
     long xv = lev_expr_eval(x), yv = lev_expr_eval(y);
+    note_coord(c, xv, yv);
     if (xv < 0 || xv >= SPLEV_COLNO || yv < 0 || yv >= SPLEV_ROWNO)
         err(c, e->pos, "coordinate (%ld,%ld) is outside the level "
             "(0..79, 0..20)", xv, yv);
@@ -820,11 +840,14 @@ static void check_room_pair(chk *c, const lev_expr *e, const char *what,
             describe(c, e));
         return;
     }
+    long xy[2];
+    int lit = 1;
     for (int i = 0; i < 2; i++) {
         const lev_expr *v = e->args[i];
         want_int(c, v, what);
+        lit &= lev_expr_constant(v);
         if (lev_expr_constant(v)) {
-            long x = lev_expr_eval(v);
+            long x = xy[i] = lev_expr_eval(v);
             if (x < lo || x > hi) {
                 if (hi > 1000)
                     err(c, v->pos, "the %s cannot be %ld (at least %ld)",
@@ -835,6 +858,8 @@ static void check_room_pair(chk *c, const lev_expr *e, const char *what,
             }
         }
     }
+    if (lit)
+        note_coord(c, xy[0], xy[1]);   /* a pair is written as (x,y) too */
 }
 
 static void check_room_align(chk *c, const lev_expr *e)
@@ -1509,6 +1534,9 @@ static void check_function(chk *c, const lev_stmt *s)
     }
     add_function(c->plan, s);
     chk saved = *c;
+    /* A FUNCTION written inside a level's body is also part of it. */
+    c->coords[1] = c->coords[0];
+    c->coords[0] = &c->plan->fcoords;
     c->sc = &inner;
     c->in_function = 1;
     c->cond_depth = c->for_depth = c->in_switch = c->breakable = 0;
@@ -1791,6 +1819,8 @@ static void check_level(chk *c, const lev_file *f, const lev_level *l)
     lev_scope sc;
     lev_scope_init(&sc);
     c->sc = &sc;
+    lev_cells coords = {NULL, 0, 0};
+    c->coords[0] = &coords;
     c->max_x = 79;
     c->max_y = 21;
     c->have_map = 0;
@@ -1808,8 +1838,11 @@ static void check_level(chk *c, const lev_file *f, const lev_level *l)
     check_block(c, &l->body);
     lev_scope_free(&sc);
     c->sc = NULL;
-    if (!name)
+    c->coords[0] = NULL;
+    if (!name) {
+        free(coords.v);
         return;
+    }
     lev_plan *p = c->plan;
     p->levels = xrealloc(p->levels, (p->nlevels + 1) * sizeof *p->levels);
     lev_plan_level *pl = &p->levels[p->nlevels++];
@@ -1819,6 +1852,7 @@ static void check_level(chk *c, const lev_file *f, const lev_level *l)
     pl->flags = c->flags;
     pl->vault_freq = c->flags & SPLEV_F_RNDVAULT
                          ? (c->vault_freq ? c->vault_freq : 1) : 0;
+    pl->coords = coords;
 }
 
 static void add_file(chk *c, const lev_file *f)
@@ -1877,10 +1911,13 @@ void lev_plan_free(lev_plan *p)
 {
     if (!p)
         return;
-    for (size_t i = 0; i < p->nlevels; i++)
+    for (size_t i = 0; i < p->nlevels; i++) {
         free(p->levels[i].name);
+        free(p->levels[i].coords.v);
+    }
     free(p->levels);
     free(p->funcs);
+    free(p->fcoords.v);
     free(p);
 }
 

@@ -85,6 +85,15 @@ typedef struct lev_check_opts {
     int no_dialect_warnings;    /* -Wno-dialect */
 } lev_check_opts;
 
+/* The literal coordinates (x,y) inside the level met in some code, each
+ * as x * SPLEV_ROWNO + y: the code generator pools a coordinate written
+ * more than once in a level's code (its body and every FUNCTION), so the
+ * checker's walk counts them and the generator needs no walk of its own. */
+typedef struct lev_cells {
+    uint16_t *v;
+    size_t n, cap;
+} lev_cells;
+
 /* One level to generate, in compile order (INCLUDEd files' levels first). */
 typedef struct lev_plan_level {
     const lev_level *level;
@@ -92,6 +101,7 @@ typedef struct lev_plan_level {
     char *name;                 /* after %i expansion */
     uint32_t flags;             /* SPLEV_F_* */
     uint32_t vault_freq;        /* 0 unless rndvault */
+    lev_cells coords;           /* in the level's body */
 } lev_plan_level;
 
 typedef struct lev_plan {
@@ -99,6 +109,7 @@ typedef struct lev_plan {
     size_t nlevels;
     const lev_stmt **funcs;     /* every FUNCTION, by definition order */
     size_t nfuncs;
+    lev_cells fcoords;          /* in the bodies of all the FUNCTIONs */
     const lev_names *names;     /* the checker's table (NULL: none) */
     int errors, warnings;       /* of the checker alone */
 } lev_plan;

@@ -50,7 +50,8 @@ typedef struct em {
     unsigned pos_file;      /* the lev_pos file number of `file` */
     int line_moved;         /* file/line set since the last instruction */
     int containers, monster_block;
-    uint16_t coord_uses[SPLEV_COLNO][SPLEV_ROWNO]; /* literal (x,y) counts */
+    uint16_t coord_uses[SPLEV_COLNO * SPLEV_ROWNO]; /* literal (x,y) counts,
+                                                   [x * SPLEV_ROWNO + y] */
     char *err;
     size_t errlen;
     int failed;
@@ -399,7 +400,8 @@ static void e_coord(em *m, const lev_expr *e)
         long x, y;
         /* A coordinate met once costs less built by CORE than pooled. */
         if (literal_xy(e, &x, &y) && in_range(x, 0, SPLEV_COLNO - 1) &&
-            in_range(y, 0, SPLEV_ROWNO - 1) && m->coord_uses[x][y] > 1) {
+            in_range(y, 0, SPLEV_ROWNO - 1) &&
+            m->coord_uses[x * SPLEV_ROWNO + y] > 1) {
             push_const(m, SPLEV_V_COORD, (int32_t)x, (int32_t)y, 0, 0, NULL);
             return;
         }
@@ -1445,45 +1447,15 @@ static void e_block(em *m, const lev_block *b)
         e_stmt(m, b->v[i]);
 }
 
-/* ---- literal coordinates, counted before emitting ---- */
+/* ---- literal coordinates, counted by the checker ---- */
 
-/* Only a node with arguments can be or hold a coordinate (x,y): the
- * walk does not descend into leaves. */
-static void count_expr(em *m, const lev_expr *e)
+static void count_cells(em *m, const lev_cells *l)
 {
-    long x, y;
-    if (e->kind == LEV_E_COORD && e->nargs == 2 && literal_xy(e, &x, &y)) {
-        if (in_range(x, 0, SPLEV_COLNO - 1) && in_range(y, 0, SPLEV_ROWNO - 1) &&
-            m->coord_uses[x][y] < 0xffff)
-            m->coord_uses[x][y]++;
-        return;
-    }
-    for (size_t i = 0; i < e->nargs; i++)
-        if (e->args[i] && e->args[i]->nargs)
-            count_expr(m, e->args[i]);
+    for (size_t i = 0; i < l->n; i++)
+        if (m->coord_uses[l->v[i]] < 0xffff)
+            m->coord_uses[l->v[i]]++;
 }
 
-static void count_exprs(em *m, lev_expr *const *v, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (v[i] && v[i]->nargs)
-            count_expr(m, v[i]);
-}
-
-static void count_block(em *m, const lev_block *b)
-{
-    for (size_t i = 0; i < b->n; i++) {
-        const lev_stmt *s = b->v[i];
-        if (s->chance && s->chance->nargs)
-            count_expr(m, s->chance);
-        count_exprs(m, s->args, s->nargs);
-        count_exprs(m, s->attrs, s->nattrs);
-        if (s->body.n)
-            count_block(m, &s->body);
-        if (s->else_body.n)
-            count_block(m, &s->else_body);
-    }
-}
 
 /* ---- functions and the script ---- */
 
@@ -1558,9 +1530,8 @@ unsigned char *lev_emit_level(const lev_plan *p, const lev_plan_level *pl,
     m.err = err;
     m.errlen = errlen;
     function_index(&m, NULL);
-    count_block(&m, &pl->level->body);
-    for (size_t i = 0; i < p->nfuncs; i++)
-        count_block(&m, &p->funcs[i]->body);
+    count_cells(&m, &pl->coords);
+    count_cells(&m, &p->fcoords);
     at(&m, &pl->level->pos);
     lev_scope sc;
     lev_scope_init(&sc);
