@@ -50,12 +50,25 @@ typedef struct em {
     unsigned pos_file;      /* the lev_pos file number of `file` */
     int line_moved;         /* file/line set since the last instruction */
     int containers, monster_block;
-    uint16_t coord_uses[SPLEV_COLNO * SPLEV_ROWNO]; /* literal (x,y) counts,
-                                                   [x * SPLEV_ROWNO + y] */
     char *err;
     size_t errlen;
     int failed;
 } em;
+
+/* Per-level tables indexed by value, kept all zero between levels (each
+ * level clears the entries it set), so a level pays for what it uses
+ * only: the counts of literal coordinates, and the pool index + 1 of the
+ * constants without a string whose fields are small (most of them:
+ * hashing them cost more than the rest of the pooling). */
+typedef struct direct {
+    uint16_t coord_uses[SPLEV_COLNO * SPLEV_ROWNO]; /* [x * ROWNO + y] */
+    uint32_t coord[SPLEV_COLNO * SPLEV_ROWNO];      /* (x,y) */
+    uint32_t random[32];                            /* random, by flags */
+    uint32_t thing[2][256];     /* a monster/object class (0: random) */
+    uint32_t mapchar[128][8];   /* terrain, light + 2 */
+} direct;
+
+static _Thread_local direct dt;
 
 static void fail(em *m, const char *fmt, ...)
 {
@@ -174,6 +187,37 @@ static int const_eq(const splev_const *x, const splev_const *y)
     return !x->str || (x->len == y->len && memcmp(x->str, y->str, x->len) == 0);
 }
 
+/* The direct table entry of a constant, or NULL when it is hashed. */
+static inline uint32_t *direct_slot(int type, int32_t a, int32_t b,
+                                    int32_t c, int32_t d, const char *str)
+{
+    if (str || d)
+        return NULL;
+    switch (type) {
+    case SPLEV_V_COORD:
+        if (c == 0 && (uint32_t)a < SPLEV_COLNO && (uint32_t)b < SPLEV_ROWNO)
+            return &dt.coord[a * SPLEV_ROWNO + b];
+        if (a == 0 && b == 0 && (uint32_t)(c - CF_RANDOM) < 32)
+            return &dt.random[c - CF_RANDOM];
+        return NULL;
+    case SPLEV_V_MONST: case SPLEV_V_OBJ:
+        if (b == 0 && c == 0 && (uint32_t)a < 256)
+            return &dt.thing[type == SPLEV_V_OBJ][a];
+        return NULL;
+    case SPLEV_V_MAPCHAR:
+        if (c == 0 && (uint32_t)a < 128 && (uint32_t)(b + 2) < 8)
+            return &dt.mapchar[a][b + 2];
+        return NULL;
+    default:
+        return NULL;
+    }
+}
+
+static uint32_t *const_slot(const splev_const *k)
+{
+    return direct_slot(k->type, k->a, k->b, k->c, k->d, k->str);
+}
+
 static void chash_grow(em *m)
 {
     size_t ncap = m->chcap ? m->chcap * 2 : 256;
@@ -181,7 +225,7 @@ static void chash_grow(em *m)
     m->chash = xcalloc(ncap, sizeof *m->chash);
     m->chcap = ncap;
     for (size_t i = 0; i < m->nc; i++) {
-        if (m->consts[i].type == SPLEV_V_MAP)
+        if (m->consts[i].type == SPLEV_V_MAP || const_slot(&m->consts[i]))
             continue;
         size_t j = const_hash(&m->consts[i]) & (ncap - 1);
         while (m->chash[j])
@@ -190,8 +234,24 @@ static void chash_grow(em *m)
     }
 }
 
-static int32_t add_const(em *m, const splev_const *c)
+static void append(em *m, const splev_const *c)
 {
+    if (m->nc == m->capc) {
+        m->capc = m->capc ? m->capc * 2 : 64;
+        m->consts = xrealloc(m->consts, m->capc * sizeof *m->consts);
+    }
+    m->consts[m->nc++] = *c;
+}
+
+/* The index of a new constant, or of the equal one in the pool; d is its
+ * direct table entry (const_slot), which is zero. */
+static int32_t add_const(em *m, const splev_const *c, uint32_t *d)
+{
+    if (d) {
+        append(m, c);
+        *d = (uint32_t)m->nc;
+        return (int32_t)*d - 1;
+    }
     if ((m->nc + 1) * 2 > m->chcap)
         chash_grow(m);
     size_t j = const_hash(c) & (m->chcap - 1);
@@ -200,37 +260,36 @@ static int32_t add_const(em *m, const splev_const *c)
             return (int32_t)m->chash[j] - 1;
         j = (j + 1) & (m->chcap - 1);
     }
-    if (m->nc == m->capc) {
-        m->capc = m->capc ? m->capc * 2 : 64;
-        m->consts = xrealloc(m->consts, m->capc * sizeof *m->consts);
-    }
-    m->consts[m->nc] = *c;
-    m->chash[j] = (uint32_t)m->nc + 1;
-    return (int32_t)m->nc++;
+    append(m, c);
+    m->chash[j] = (uint32_t)m->nc;
+    return (int32_t)m->nc - 1;
 }
 
 /* A constant that is not looked up (MAP blocks: hashing them costs more
  * than a rare duplicate). */
 static int32_t append_const(em *m, const splev_const *c)
 {
-    if (m->nc == m->capc) {
-        m->capc = m->capc ? m->capc * 2 : 64;
-        m->consts = xrealloc(m->consts, m->capc * sizeof *m->consts);
-    }
-    m->consts[m->nc] = *c;
-    if ((m->nc + 1) * 2 > m->chcap) {
-        m->nc++;
+    append(m, c);
+    if (m->nc * 2 > m->chcap)
         chash_grow(m);
-        return (int32_t)m->nc - 1;
-    }
-    return (int32_t)m->nc++;
+    return (int32_t)m->nc - 1;
 }
 
-static inline void push_const(em *m, int type, int32_t a, int32_t b, int32_t c,
-                       int32_t d, const char *str)
+/* A constant not in a direct table, or met first in this level. */
+static int32_t new_const(em *m, int type, int32_t a, int32_t b, int32_t c,
+                         int32_t d, const char *str, uint32_t *slot)
 {
     splev_const k = {type, a, b, c, d, str, str ? (uint32_t)strlen(str) : 0};
-    emit(m, OP_PUSH_CONST, 0, 0, add_const(m, &k));
+    return add_const(m, &k, slot);
+}
+
+static inline void push_const(em *m, int type, int32_t a, int32_t b,
+                              int32_t c, int32_t d, const char *str)
+{
+    uint32_t *slot = direct_slot(type, a, b, c, d, str);
+    emit(m, OP_PUSH_CONST, 0, 0,
+         slot && *slot ? (int32_t)*slot - 1
+                       : new_const(m, type, a, b, c, d, str, slot));
 }
 
 static void own(em *m, char *p)
@@ -401,7 +460,7 @@ static void e_coord(em *m, const lev_expr *e)
         /* A coordinate met once costs less built by CORE than pooled. */
         if (literal_xy(e, &x, &y) && in_range(x, 0, SPLEV_COLNO - 1) &&
             in_range(y, 0, SPLEV_ROWNO - 1) &&
-            m->coord_uses[x * SPLEV_ROWNO + y] > 1) {
+            dt.coord_uses[x * SPLEV_ROWNO + y] > 1) {
             push_const(m, SPLEV_V_COORD, (int32_t)x, (int32_t)y, 0, 0, NULL);
             return;
         }
@@ -1449,11 +1508,17 @@ static void e_block(em *m, const lev_block *b)
 
 /* ---- literal coordinates, counted by the checker ---- */
 
-static void count_cells(em *m, const lev_cells *l)
+static void count_cells(const lev_cells *l)
 {
     for (size_t i = 0; i < l->n; i++)
-        if (m->coord_uses[l->v[i]] < 0xffff)
-            m->coord_uses[l->v[i]]++;
+        if (dt.coord_uses[l->v[i]] < 0xffff)
+            dt.coord_uses[l->v[i]]++;
+}
+
+static void uncount_cells(const lev_cells *l)
+{
+    for (size_t i = 0; i < l->n; i++)
+        dt.coord_uses[l->v[i]] = 0;
 }
 
 
@@ -1503,6 +1568,11 @@ static void e_function(em *m, size_t i)
 
 static void em_free(em *m)
 {
+    for (size_t i = 0; i < m->nc; i++) {
+        uint32_t *d = const_slot(&m->consts[i]);
+        if (d)
+            *d = 0;
+    }
     free(m->code);
     free(m->consts);
     free(m->chash);
@@ -1530,8 +1600,8 @@ unsigned char *lev_emit_level(const lev_plan *p, const lev_plan_level *pl,
     m.err = err;
     m.errlen = errlen;
     function_index(&m, NULL);
-    count_cells(&m, &pl->coords);
-    count_cells(&m, &p->fcoords);
+    count_cells(&pl->coords);
+    count_cells(&p->fcoords);
     at(&m, &pl->level->pos);
     lev_scope sc;
     lev_scope_init(&sc);
@@ -1568,5 +1638,7 @@ unsigned char *lev_emit_level(const lev_plan *p, const lev_plan_level *pl,
     }
     lev_scope_free(&sc);
     em_free(&m);
+    uncount_cells(&pl->coords);
+    uncount_cells(&p->fcoords);
     return out;
 }
