@@ -15,6 +15,7 @@
 struct splev_levcomp {
     splev_levcomp_opts o;
     lev_names *names;
+    lev_emitter *emitter;   /* its buffers serve every level compiled */
 };
 
 splev_levcomp *splev_levcomp_new(const splev_levcomp_opts *opts, char *err,
@@ -23,9 +24,11 @@ splev_levcomp *splev_levcomp_new(const splev_levcomp_opts *opts, char *err,
     splev_levcomp *lc = xcalloc(1, sizeof *lc);
     if (opts)
         lc->o = *opts;
+    lc->emitter = lev_emitter_new();
     if (lc->o.names_file) {
         lc->names = lev_names_load(lc->o.names_file, err, errlen);
         if (!lc->names) {
+            lev_emitter_free(lc->emitter);
             free(lc);
             return NULL;
         }
@@ -38,6 +41,7 @@ void splev_levcomp_free(splev_levcomp *lc)
     if (!lc)
         return;
     lev_names_free(lc->names);
+    lev_emitter_free(lc->emitter);
     free(lc);
 }
 
@@ -67,13 +71,14 @@ static void drop_levels(splev_compiled *r)
 }
 
 /* Generate and verify one level; 0 (after a message) on failure. */
-static int build_level(const splev_levcomp *lc, const lev_plan *p,
+static int build_level(splev_levcomp *lc, const lev_plan *p,
                        const lev_plan_level *pl, splev_compiled_level *out)
 {
     FILE *dout = lc->o.diag_out ? lc->o.diag_out : stderr;
     char err[300];
     size_t len = 0;
-    unsigned char *bytes = lev_emit_level(p, pl, &len, err, sizeof err);
+    unsigned char *bytes = lev_emit_level(lc->emitter, p, pl, &len, err,
+                                          sizeof err);
     if (!bytes) {
         fprintf(dout, "%s:%d: error: level \"%s\": %s\n", pl->file->path,
                 pl->level->pos.line, pl->name, err);

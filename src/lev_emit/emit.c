@@ -23,8 +23,22 @@ typedef struct breaks {
     size_t n, cap;
 } breaks;
 
+/* Per-level tables indexed by value, kept all zero between levels (each
+ * level clears the entries it set), so a level pays for what it uses
+ * only: the counts of literal coordinates, and the pool index + 1 of the
+ * constants without a string whose fields are small (most of them:
+ * hashing them cost more than the rest of the pooling). */
+typedef struct direct {
+    uint16_t coord_uses[SPLEV_COLNO * SPLEV_ROWNO]; /* [x * ROWNO + y] */
+    uint32_t coord[SPLEV_COLNO * SPLEV_ROWNO];      /* (x,y) */
+    uint32_t random[32];                            /* random, by flags */
+    uint32_t thing[2][256];     /* a monster/object class (0: random) */
+    uint32_t mapchar[128][8];   /* terrain, light + 2 */
+} direct;
+
 typedef struct em {
     const lev_plan *plan;
+    direct *dt;
     splev_insn *code;
     size_t n, cap;
     splev_const *consts;
@@ -55,20 +69,6 @@ typedef struct em {
     int failed;
 } em;
 
-/* Per-level tables indexed by value, kept all zero between levels (each
- * level clears the entries it set), so a level pays for what it uses
- * only: the counts of literal coordinates, and the pool index + 1 of the
- * constants without a string whose fields are small (most of them:
- * hashing them cost more than the rest of the pooling). */
-typedef struct direct {
-    uint16_t coord_uses[SPLEV_COLNO * SPLEV_ROWNO]; /* [x * ROWNO + y] */
-    uint32_t coord[SPLEV_COLNO * SPLEV_ROWNO];      /* (x,y) */
-    uint32_t random[32];                            /* random, by flags */
-    uint32_t thing[2][256];     /* a monster/object class (0: random) */
-    uint32_t mapchar[128][8];   /* terrain, light + 2 */
-} direct;
-
-static _Thread_local direct dt;
 
 static void fail(em *m, const char *fmt, ...)
 {
@@ -188,7 +188,7 @@ static int const_eq(const splev_const *x, const splev_const *y)
 }
 
 /* The direct table entry of a constant, or NULL when it is hashed. */
-static inline uint32_t *direct_slot(int type, int32_t a, int32_t b,
+static inline uint32_t *direct_slot(em *m, int type, int32_t a, int32_t b,
                                     int32_t c, int32_t d, const char *str)
 {
     if (str || d)
@@ -196,26 +196,26 @@ static inline uint32_t *direct_slot(int type, int32_t a, int32_t b,
     switch (type) {
     case SPLEV_V_COORD:
         if (c == 0 && (uint32_t)a < SPLEV_COLNO && (uint32_t)b < SPLEV_ROWNO)
-            return &dt.coord[a * SPLEV_ROWNO + b];
+            return &m->dt->coord[a * SPLEV_ROWNO + b];
         if (a == 0 && b == 0 && (uint32_t)(c - CF_RANDOM) < 32)
-            return &dt.random[c - CF_RANDOM];
+            return &m->dt->random[c - CF_RANDOM];
         return NULL;
     case SPLEV_V_MONST: case SPLEV_V_OBJ:
         if (b == 0 && c == 0 && (uint32_t)a < 256)
-            return &dt.thing[type == SPLEV_V_OBJ][a];
+            return &m->dt->thing[type == SPLEV_V_OBJ][a];
         return NULL;
     case SPLEV_V_MAPCHAR:
         if (c == 0 && (uint32_t)a < 128 && (uint32_t)(b + 2) < 8)
-            return &dt.mapchar[a][b + 2];
+            return &m->dt->mapchar[a][b + 2];
         return NULL;
     default:
         return NULL;
     }
 }
 
-static uint32_t *const_slot(const splev_const *k)
+static uint32_t *const_slot(em *m, const splev_const *k)
 {
-    return direct_slot(k->type, k->a, k->b, k->c, k->d, k->str);
+    return direct_slot(m, k->type, k->a, k->b, k->c, k->d, k->str);
 }
 
 static void chash_grow(em *m)
@@ -225,7 +225,7 @@ static void chash_grow(em *m)
     m->chash = xcalloc(ncap, sizeof *m->chash);
     m->chcap = ncap;
     for (size_t i = 0; i < m->nc; i++) {
-        if (m->consts[i].type == SPLEV_V_MAP || const_slot(&m->consts[i]))
+        if (m->consts[i].type == SPLEV_V_MAP || const_slot(m, &m->consts[i]))
             continue;
         size_t j = const_hash(&m->consts[i]) & (ncap - 1);
         while (m->chash[j])
@@ -286,7 +286,7 @@ static int32_t new_const(em *m, int type, int32_t a, int32_t b, int32_t c,
 static inline void push_const(em *m, int type, int32_t a, int32_t b,
                               int32_t c, int32_t d, const char *str)
 {
-    uint32_t *slot = direct_slot(type, a, b, c, d, str);
+    uint32_t *slot = direct_slot(m, type, a, b, c, d, str);
     emit(m, OP_PUSH_CONST, 0, 0,
          slot && *slot ? (int32_t)*slot - 1
                        : new_const(m, type, a, b, c, d, str, slot));
@@ -460,7 +460,7 @@ static void e_coord(em *m, const lev_expr *e)
         /* A coordinate met once costs less built by CORE than pooled. */
         if (literal_xy(e, &x, &y) && in_range(x, 0, SPLEV_COLNO - 1) &&
             in_range(y, 0, SPLEV_ROWNO - 1) &&
-            dt.coord_uses[x * SPLEV_ROWNO + y] > 1) {
+            m->dt->coord_uses[x * SPLEV_ROWNO + y] > 1) {
             push_const(m, SPLEV_V_COORD, (int32_t)x, (int32_t)y, 0, 0, NULL);
             return;
         }
@@ -1508,17 +1508,17 @@ static void e_block(em *m, const lev_block *b)
 
 /* ---- literal coordinates, counted by the checker ---- */
 
-static void count_cells(const lev_cells *l)
+static void count_cells(em *m, const lev_cells *l)
 {
     for (size_t i = 0; i < l->n; i++)
-        if (dt.coord_uses[l->v[i]] < 0xffff)
-            dt.coord_uses[l->v[i]]++;
+        if (m->dt->coord_uses[l->v[i]] < 0xffff)
+            m->dt->coord_uses[l->v[i]]++;
 }
 
-static void uncount_cells(const lev_cells *l)
+static void uncount_cells(em *m, const lev_cells *l)
 {
     for (size_t i = 0; i < l->n; i++)
-        dt.coord_uses[l->v[i]] = 0;
+        m->dt->coord_uses[l->v[i]] = 0;
 }
 
 
@@ -1566,42 +1566,93 @@ static void e_function(em *m, size_t i)
     lev_scope_free(&sc);
 }
 
-static void em_free(em *m)
+/* Buffers and tables kept from one level to the next: a level reuses
+ * the capacity the levels before it grew, and the direct tables are
+ * cleared entry by entry. */
+struct lev_emitter {
+    em keep;                /* the arrays and their capacities, nothing used */
+    direct dt;
+};
+
+lev_emitter *lev_emitter_new(void)
+{
+    return xcalloc(1, sizeof(lev_emitter));
+}
+
+void lev_emitter_free(lev_emitter *e)
+{
+    if (!e)
+        return;
+    free(e->keep.code);
+    free(e->keep.consts);
+    free(e->keep.chash);
+    free(e->keep.lines);
+    free(e->keep.funcs);
+    free(e->keep.fdefs);
+    free(e->keep.varnames);
+    free(e->keep.owned);
+    free(e);
+}
+
+static void em_start(em *m, lev_emitter *e)
+{
+    *m = e->keep;
+    m->dt = &e->dt;
+    m->files = m->few_files;
+    m->fpaths = m->few_fpaths;
+    if (m->chcap)
+        memset(m->chash, 0, m->chcap * sizeof *m->chash);
+}
+
+/* Back to the emitter: what the level allocated is freed, the arrays kept
+ * empty, the direct tables cleared. */
+static void em_finish(em *m, lev_emitter *e, const lev_plan *p,
+                      const lev_plan_level *pl)
 {
     for (size_t i = 0; i < m->nc; i++) {
-        uint32_t *d = const_slot(&m->consts[i]);
+        uint32_t *d = const_slot(m, &m->consts[i]);
         if (d)
             *d = 0;
     }
-    free(m->code);
-    free(m->consts);
-    free(m->chash);
-    free(m->lines);
+    uncount_cells(m, &pl->coords);
+    uncount_cells(m, &p->fcoords);
     if (m->nfiles > FEW_FILES) {
         free(m->files);
         free(m->fpaths);
     }
-    free(m->funcs);
-    free(m->fdefs);
-    free(m->varnames);
     for (size_t i = 0; i < m->nowned; i++)
         free(m->owned[i]);
-    free(m->owned);
+    em *k = &e->keep;
+    memset(k, 0, sizeof *k);
+    k->code = m->code;
+    k->cap = m->cap;
+    k->consts = m->consts;
+    k->capc = m->capc;
+    k->chash = m->chash;
+    k->chcap = m->chcap;
+    k->lines = m->lines;
+    k->capl = m->capl;
+    k->funcs = m->funcs;
+    k->fdefs = m->fdefs;
+    k->capfuncs = m->capfuncs;
+    k->varnames = m->varnames;
+    k->capv = m->capv;
+    k->owned = m->owned;
+    k->capowned = m->capowned;
 }
 
-unsigned char *lev_emit_level(const lev_plan *p, const lev_plan_level *pl,
-                              size_t *len, char *err, size_t errlen)
+unsigned char *lev_emit_level(lev_emitter *e, const lev_plan *p,
+                              const lev_plan_level *pl, size_t *len,
+                              char *err, size_t errlen)
 {
     em m;
-    memset(&m, 0, sizeof m);
+    em_start(&m, e);
     m.plan = p;
-    m.files = m.few_files;
-    m.fpaths = m.few_fpaths;
     m.err = err;
     m.errlen = errlen;
     function_index(&m, NULL);
-    count_cells(&pl->coords);
-    count_cells(&p->fcoords);
+    count_cells(&m, &pl->coords);
+    count_cells(&m, &p->fcoords);
     at(&m, &pl->level->pos);
     lev_scope sc;
     lev_scope_init(&sc);
@@ -1637,8 +1688,6 @@ unsigned char *lev_emit_level(const lev_plan *p, const lev_plan_level *pl,
         out = splev_lev_encode(&s, len);
     }
     lev_scope_free(&sc);
-    em_free(&m);
-    uncount_cells(&pl->coords);
-    uncount_cells(&p->fcoords);
+    em_finish(&m, e, p, pl);
     return out;
 }

@@ -9,9 +9,15 @@
 
 #include "lev_check/lev_check.h"
 
+/* The generator's buffers, kept from one level to the next. */
+typedef struct lev_emitter lev_emitter;
+lev_emitter *lev_emitter_new(void);
+void lev_emitter_free(lev_emitter *e);
+
 /* The encoded script (malloc'd, *len bytes), or NULL with a reason in err
  * (a limit of the format was exceeded). */
-unsigned char *lev_emit_level(const lev_plan *p, const lev_plan_level *pl,
-                              size_t *len, char *err, size_t errlen);
+unsigned char *lev_emit_level(lev_emitter *e, const lev_plan *p,
+                              const lev_plan_level *pl, size_t *len,
+                              char *err, size_t errlen);
 
 #endif
