@@ -29,6 +29,15 @@ if need_shared "corpus levels"; then
         else
             pass "corpus levels generate with their invariants ($n_lev levels)"
         fi
+        # A runner that reuses its memory and its snapshots of the
+        # scripts' openings makes the levels splev_run makes.
+        run "$BUILD/tests/test_runner" "$TMPD/corpus-lev"/*.lev
+        if crashed || [ "$RC" -ne 0 ] || grep -q '^not ok' "$TMPD/out"; then
+            fail "corpus levels through one runner equal fresh runs" \
+                "$(grep '^not ok\|differs' "$TMPD/out" | head -10; head -5 "$TMPD/err")"
+        else
+            pass "corpus levels through one runner equal fresh runs"
+        fi
         for g in soko1-1:1 minefill:1 minefill:7 heck-b-5:1 bigrm-1:1 bigrm-5:2 \
                  oracle:3; do
             name=${g%:*}

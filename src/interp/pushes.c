@@ -20,6 +20,7 @@ void vm_pushes_free(vm_pushes *p)
     free(p->consts);
     free(p->runs);
     free(p->vals);
+    vm_snapshot_free(p->snap);
     free(p);
 }
 
@@ -75,6 +76,36 @@ static void build_run(vm_pushes *p, const splev_levscript *s, uint32_t pc)
         r->first = 0;
 }
 
+/* The opening of main a snapshot may stand for (snapshot.c): straight
+ * code of pushes, coord()/region() cores and the statements FLAGS,
+ * INIT_MAP and MAP; its end is after the last of those statements (0
+ * when there is none). */
+static uint32_t opening_end(const splev_levscript *s)
+{
+    if (s->n_funcs == 0)
+        return 0;
+    const splev_func *f = &s->funcs[0];
+    uint32_t end = 0;
+    for (uint32_t pc = f->entry; pc < f->end && pc < s->n_insns; pc++) {
+        const splev_insn *in = &s->code[pc];
+        switch (in->op) {
+        case OP_NOP: case OP_PUSH_INT: case OP_PUSH_CONST: case OP_PUSH_NULL:
+            break;
+        case OP_CORE:
+            if (!(in->arg == CORE_COORD && in->n == 2) &&
+                !(in->arg == CORE_REGION && in->n == 4))
+                return end;
+            break;
+        case OP_LEVEL_FLAGS: case OP_INIT_MAP: case OP_MAP:
+            end = pc + 1;
+            break;
+        default:
+            return end;
+        }
+    }
+    return end;
+}
+
 static vm_pushes *build(const splev_levscript *s)
 {
     vm_pushes *p = xcalloc(1, sizeof *p);
@@ -88,6 +119,7 @@ static vm_pushes *build(const splev_levscript *s)
     p->runs = xcalloc(n + 1, sizeof *p->runs);
     for (uint32_t pc = 0; pc < n; pc++)
         build_run(p, s, pc);
+    p->prefix_end = opening_end(s);
     return p;
 }
 

@@ -842,17 +842,19 @@ static int push_run(vm *v)
     return 1;
 }
 
-static void run_loop(vm *v)
+/* Run until the script ends, fails, or reaches pc stop. */
+static void run_loop(vm *v, uint32_t stop)
 {
     const splev_levscript *s = v->s;
-    while (!v->failed && !v->exited) {
+    while (!v->failed && !v->exited && v->pc != stop) {
         if (v->pc >= v->end) {
             do_return(v);
             continue;
         }
         /* A run of pushes goes at once, then the instruction after it
          * in the same turn (pushes neither fail nor leave a room). */
-        if (!vm_room_failed(v) && push_run(v) && v->pc >= v->end)
+        if (!vm_room_failed(v) && push_run(v) &&
+            (v->pc >= v->end || v->pc == stop))
             continue;
         vm_charge(v, 1);
         const splev_insn *in = &s->code[v->pc];
@@ -888,6 +890,26 @@ static void shuffle_align_registers(vm *v)
     }
 }
 
+/* The script's opening (snapshot.c): skipped when the runner has a
+ * snapshot of it for this context, else run and kept when it may be. */
+static int run_opening(vm *v, const splev_genctx *ctx)
+{
+    vm_pushes *p = v->pushes_cache;
+    if (!p->prefix_end)
+        return 0;
+    splev_genctx dflt;
+    if (!ctx) {
+        splev_genctx_init(&dflt);
+        ctx = &dflt;
+    }
+    if (vm_snapshot_resume(v, p->snap, ctx))
+        return 1;
+    splev_rng rng0 = v->rng;
+    run_loop(v, p->prefix_end);
+    vm_snapshot_take(v, &p->snap, ctx, &rng0, p->prefix_end);
+    return 0;
+}
+
 /* What a run leaves behind: values and frames (their buffers stay). */
 static void vm_unwind(vm *v)
 {
@@ -903,7 +925,13 @@ static void vm_unwind(vm *v)
 struct splev_runner {
     vm v;
     splev_level *lev;
+    unsigned resumes;       /* runs that started from a snapshot */
 };
+
+unsigned vm_runner_resumes(const splev_runner *r)
+{
+    return r->resumes;
+}
 
 splev_runner *splev_runner_new(void)
 {
@@ -978,7 +1006,8 @@ const splev_level *splev_runner_run(splev_runner *r, const splev_levscript *s,
     shuffle_align_registers(v);
     push_frame(v, 0, 0);
     v->pc = s->funcs[0].entry;
-    run_loop(v);
+    r->resumes += (unsigned)run_opening(v, ctx);
+    run_loop(v, UINT32_MAX);
     if (!v->failed)
         vm_epilogue(v);
     vm_unwind(v);

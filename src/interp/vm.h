@@ -100,6 +100,7 @@ typedef struct vm_mapcols {
 } vm_mapcols;
 typedef struct vm_mapcache vm_mapcache;
 typedef struct vm_pushes vm_pushes;
+typedef struct vm_snapshot vm_snapshot;
 
 #define MAX_ROOM_NEST 8
 #define MAX_CONTAINER_NEST 10
@@ -230,10 +231,25 @@ struct vm_pushes {
     vm_push_run *runs;      /* per pc */
     val *vals;
     size_t nvals, capvals;
+    uint32_t prefix_end;    /* main's opening ends here (0: none) */
+    vm_snapshot *snap;      /* where the opening left the level */
 };
 /* The push runs of script s (built or rebuilt in *cache as needed). */
 const vm_pushes *vm_pushes_get(vm_pushes **cache, const splev_levscript *s);
 void vm_pushes_free(vm_pushes *p);
+
+/* ---- snapshot.c ---- */
+/* Start this run where the snapshot's opening ended (its pc) when it was
+ * taken for this script and context: 1 if so. */
+int vm_snapshot_resume(vm *v, const vm_snapshot *sn, const splev_genctx *ctx);
+/* After the opening ran up to end: keep where it left the level in *snp
+ * when it drew nothing (rng0: the generator before it) and left only
+ * cells and flags. */
+void vm_snapshot_take(vm *v, vm_snapshot **snp, const splev_genctx *ctx,
+                      const splev_rng *rng0, uint32_t end);
+void vm_snapshot_free(vm_snapshot *sn);
+/* How many of a runner's runs started from a snapshot (for the tests). */
+unsigned vm_runner_resumes(const splev_runner *r);
 
 /* ---- stmt.c ---- */
 int vm_make_stair(vm *v, int x, int y, int up, int ladder);
