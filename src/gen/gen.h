@@ -143,8 +143,9 @@ void splev_gen_fill_maze(splev_gen *g);
  * over the spots as the game's rejection search is when it succeeds;
  * with no spot it draws nothing and returns 0, else 1 and the spot. */
 typedef struct splev_gen_spots {
+    int marked;         /* marked cells of x 2..77, y 0..19 (the count) */
     int n;
-    uint8_t x[SPLEV_GEN_MAXSPOTS], y[SPLEV_GEN_MAXSPOTS];
+    uint16_t xy[SPLEV_GEN_MAXSPOTS];   /* x * 256 + y */
 } splev_gen_spots;
 void splev_gen_maze_spots(const splev_gen *g, splev_gen_spots *s);
 int splev_gen_maze_spot(splev_gen *g, const splev_gen_spots *s, int *x,

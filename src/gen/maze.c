@@ -119,10 +119,10 @@ void splev_gen_mazewalk(splev_gen *g, int x, int y, int dir, int stocked,
         splev_gen_fill_maze(g);
 }
 
-/* The spots of the maze filler: odd dry cells the walk marked (UnNetHack)
- * or did not (NetHack), as bit y - SPOT_Y0 of column x - SPOT_X0 for the
- * draws rn1(75, 3) and rn1(17, 3).  The filler adds things, never
- * terrain or marks, so one table serves all its searches. */
+/* The area of the maze filler's spots, x 3..77 and y 3..19 (the game's
+ * draws rn1(75, 3) and rn1(17, 3)); a table of it holds cell (x, y) as
+ * bit y - SPOT_Y0 of word x - SPOT_X0.  The filler adds things, never
+ * terrain or marks, so one list of spots serves all its picks. */
 enum { SPOT_X0 = 3, SPOT_W = 75, SPOT_Y0 = 3, SPOT_H = 17 };
 typedef uint32_t spot_table[SPOT_W];
 
@@ -138,87 +138,72 @@ static uint64_t nonzero_lows(uint64_t w)
     return ((((w & low7) + low7) | w) & ~low7) >> 7;
 }
 
-/* Bit i set when byte i of w is not 0: byte i's bit lands on bit 56 + i
- * of the product and nowhere else there. */
-static unsigned nonzero_byte_bits(uint64_t w)
+/* Bit i set when byte i of w is not 0 (w from nonzero_lows): byte i's
+ * bit lands on bit 56 + i of the product and nowhere else there. */
+static uint32_t byte_bits(uint64_t lows)
 {
-    return (unsigned)((nonzero_lows(w) * 0x0102040810204080ULL) >> 56);
+    return (uint32_t)((lows * 0x0102040810204080ULL) >> 56);
 }
 
-/* Rows SPOT_Y0 .. SPOT_Y0 + 16 of a column of marks that are set, as
- * bits 0..16: eight bytes at a time. */
-static uint32_t marked_spot_rows(const uint8_t *mark)
+/* The sum of the eight bytes of w, each at most 255 * 2 / 8. */
+static int byte_sum(uint64_t w)
 {
-    uint64_t a, b;
-    memcpy(&a, mark + SPOT_Y0, 8);
-    memcpy(&b, mark + SPOT_Y0 + 8, 8);
-    return nonzero_byte_bits(a) | nonzero_byte_bits(b) << 8 |
-           (uint32_t)(mark[SPOT_Y0 + 16] != 0) << 16;
+    const uint64_t even = 0x00ff00ff00ff00ffULL;
+    uint64_t pairs = (w & even) + ((w >> 8) & even);
+    return (int)((pairs * 0x0001000100010001ULL) >> 48);
 }
 
 _Static_assert(SPOT_X0 % 2 == 1 && SPOT_Y0 % 2 == 1 && SPOT_H == 17,
                "the spot table starts on odd cells and has 17 rows");
-static void spot_table_make(const splev_gen *g, spot_table ok)
-{
-    const uint32_t odd_rows = 0x15555;      /* y - SPOT_Y0 even: y odd */
-    uint32_t flip = g->dialect == SPLEV_GEN_UN ? 0 : ~0u;
-    memset(ok, 0, sizeof(spot_table));
-    for (int x = SPOT_X0; x < SPOT_X0 + SPOT_W; x += 2) {
-        const splev_cell *col = g->lev->cells[x] + SPOT_Y0;
-        /* dry odd rows, from the bottom up: each step shifts by two */
-        uint32_t dry = 0;
-        for (int k = SPOT_H - 1; k >= 0; k -= 2)
-            dry = dry * 4 + dry_cell[col[k].typ];
-        ok[x - SPOT_X0] = dry & odd_rows & (marked_spot_rows(g->mark[x]) ^ flip);
-    }
-}
-
-/* The spots of a table as a list, x-major (x ascending, then y): the
- * order a pick's draw indexes. */
-static void spot_list_make(const spot_table ok, splev_gen_spots *s)
-{
-    int n = 0;
-    for (int cx = 0; cx < SPOT_W; cx += 2)
-        for (uint32_t col = ok[cx]; col; col &= col - 1) {
-            s->x[n] = (uint8_t)(cx + SPOT_X0);
-            s->y[n++] = (uint8_t)(__builtin_ctz(col) + SPOT_Y0);
-        }
-    s->n = n;
-}
-
 _Static_assert(SPLEV_GEN_MAXSPOTS == (SPOT_W + 1) / 2 * ((SPOT_H + 1) / 2),
                "a spot list holds every odd cell of the table");
+/* The dry cells of a column's odd rows, as bits y - SPOT_Y0. */
+static uint32_t dry_odd_rows(const splev_cell *col)
+{
+#define DRY(k) ((uint32_t)dry_cell[col[k].typ] << (k))
+    return DRY(0) | DRY(2) | DRY(4) | DRY(6) | DRY(8) | DRY(10) | DRY(12) |
+           DRY(14) | DRY(16);
+#undef DRY
+}
+
+/* One pass over the marks of x 2..77, two columns a step, rows 0..7,
+ * 8..15 and 16..19 as three words of one bit a byte: their running sum
+ * (at most 76 * 3 in a byte) counts the marked cells, and an odd
+ * column's bits give its spots, y ascending. */
 void splev_gen_maze_spots(const splev_gen *g, splev_gen_spots *s)
 {
-    spot_table ok;
-    spot_table_make(g, ok);
-    spot_list_make(ok, s);
+    uint32_t flip = g->dialect == SPLEV_GEN_UN ? 0 : ~0u;
+    uint64_t sum = 0;
+    int n = 0;
+    for (int x = SPOT_X0 - 1; x < SPOT_X0 + SPOT_W; x++) {
+        uint64_t a, b, c = 0;
+        memcpy(&a, g->mark[x], 8);
+        memcpy(&b, g->mark[x] + 8, 8);
+        memcpy(&c, g->mark[x] + 16, 4);
+        a = nonzero_lows(a);
+        b = nonzero_lows(b);
+        c = nonzero_lows(c);
+        sum += a + b + c;
+        if (!(x & 1))
+            continue;
+        uint32_t marks = byte_bits(a) >> SPOT_Y0 | byte_bits(b) << (8 - SPOT_Y0) |
+                         byte_bits(c) << (16 - SPOT_Y0);
+        uint32_t rows = dry_odd_rows(g->lev->cells[x] + SPOT_Y0) & (marks ^ flip);
+        for (; rows; rows &= rows - 1)
+            s->xy[n++] = (uint16_t)(x << 8 | (__builtin_ctz(rows) + SPOT_Y0));
+    }
+    s->n = n;
+    s->marked = byte_sum(sum);
 }
 
 int splev_gen_maze_spot(splev_gen *g, const splev_gen_spots *s, int *x, int *y)
 {
     if (s->n <= 0)
         return 0;
-    int i = gen_rn2(g, s->n);
-    *x = s->x[i];
-    *y = s->y[i];
+    int xy = s->xy[gen_rn2(g, s->n)];
+    *x = xy >> 8;
+    *y = xy & 0xff;
     return 1;
-}
-
-/* How many of the 8 bytes of w are not 0. */
-static int nonzero_bytes(uint64_t w)
-{
-    return (int)((nonzero_lows(w) * 0x0101010101010101ULL) >> 56);
-}
-
-/* Marked cells among rows 0..19 of a column, eight at a time. */
-static int marked_rows(const uint8_t *col)
-{
-    uint64_t a = 0, b = 0, c = 0;
-    memcpy(&a, col, 8);
-    memcpy(&b, col + 8, 8);
-    memcpy(&c, col + 16, 4);
-    return nonzero_bytes(a) + nonzero_bytes(b) + nonzero_bytes(c);
 }
 
 /* The spots monsters already hold, in the table's layout; the filler's
@@ -249,16 +234,13 @@ static int spot_take(spot_table taken, int x, int y)
 void splev_gen_fill_maze(splev_gen *g)
 {
     int count = 76 * 18, mapcountmax = count / 2, mapfact = 0;
-    int want = g->dialect == SPLEV_GEN_UN, marked = 0;
-    for (int x = 2; x <= 77; x++)
-        marked += marked_rows(g->mark[x]);
-    count -= want ? 76 * 20 - marked : marked;
+    splev_gen_spots spots;
+    splev_gen_maze_spots(g, &spots);
+    count -= g->dialect == SPLEV_GEN_UN ? 76 * 20 - spots.marked : spots.marked;
     if (count > mapcountmax / 10)
         mapfact = count * 100 / mapcountmax;
     int x = 0, y = 0;
-    splev_gen_spots spots;
     spot_table taken;
-    splev_gen_maze_spots(g, &spots);
     for (int i = gen_rnd(g, 20 * mapfact / 100); i; i--) {
         int found = splev_gen_maze_spot(g, &spots, &x, &y);
         char cls = gen_rn2(g, 2) ? '*' : 0;
