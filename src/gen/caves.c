@@ -40,33 +40,44 @@ void splev_gen_solidfill(splev_gen *g, int fill, int lit)
     }
 }
 
+/* Rows 0..20 of a mazegrid column: stone on the top two, then `even` on
+ * the even rows and `odd` on the odd ones, written out (a loop over the
+ * 21 rows cost more in its steps than in its stores). */
+_Static_assert(SPLEV_ROWNO == 21, "a mazegrid column has 21 rows");
+static void mazegrid_column(splev_cell *col, uint8_t even, uint8_t odd)
+{
+#define GRID_PAIR(y) (col[y].typ = even, col[(y) + 1].typ = odd)
+    col[0].typ = col[1].typ = SPLEV_STONE;
+    GRID_PAIR(2), GRID_PAIR(4), GRID_PAIR(6), GRID_PAIR(8), GRID_PAIR(10);
+    GRID_PAIR(12), GRID_PAIR(14), GRID_PAIR(16), GRID_PAIR(18);
+    col[20].typ = even;
+#undef GRID_PAIR
+}
+
 /* Stone on the top two rows, on every cell (corridor mazes) or on the odd
- * cells of odd columns; the fill elsewhere unless it is "keep".  Even
- * rows from 2 on get `even`, odd rows `odd`: two stores a step. */
+ * cells of odd columns; the fill elsewhere unless it is "keep". */
 void splev_gen_mazegrid(splev_gen *g, int fill)
 {
     int corrmaze = (g->lev->flags & SPLEV_F_CORRMAZE) != 0;
-    int keep = fill >= SPLEV_TERRAIN_COUNT;
-    for (int x = 2; x <= SPLEV_COLNO - 2; x++) {
-        splev_cell *col = g->lev->cells[x];
-        int odd_rock = corrmaze || (x & 1);
-        col[0].typ = col[1].typ = SPLEV_STONE;
-        if (keep) {
+    if (fill >= SPLEV_TERRAIN_COUNT) {          /* keep: the stone only */
+        for (int x = 2; x <= SPLEV_COLNO - 2; x++) {
+            splev_cell *col = g->lev->cells[x];
+            col[0].typ = col[1].typ = SPLEV_STONE;
             for (int y = 2; y < SPLEV_ROWNO; y++)
-                if (corrmaze || (odd_rock && (y & 1)))
+                if (corrmaze || ((x & 1) && (y & 1)))
                     col[y].typ = SPLEV_STONE;
-            continue;
         }
-        uint8_t even = corrmaze ? SPLEV_STONE : (uint8_t)fill;
-        uint8_t odd = odd_rock ? SPLEV_STONE : (uint8_t)fill;
-        int y = 2;
-        for (; y + 1 < SPLEV_ROWNO; y += 2) {
-            col[y].typ = even;
-            col[y + 1].typ = odd;
-        }
-        if (y < SPLEV_ROWNO)
-            col[y].typ = even;
+        return;
     }
+    uint8_t even = corrmaze ? SPLEV_STONE : (uint8_t)fill;
+    uint8_t odd = corrmaze ? SPLEV_STONE : (uint8_t)fill;
+    /* x 2..78: even columns, odd ones with stone on their odd rows */
+    _Static_assert(SPLEV_COLNO % 2 == 0, "x 2..78 ends on an even column");
+    for (int x = 2; x < SPLEV_COLNO - 2; x += 2) {
+        mazegrid_column(g->lev->cells[x], even, odd);
+        mazegrid_column(g->lev->cells[x + 1], even, SPLEV_STONE);
+    }
+    mazegrid_column(g->lev->cells[SPLEV_COLNO - 2], even, odd);
 }
 
 /* The automaton, the joining and the walls work on column masks: bit y of
