@@ -9,82 +9,77 @@ enum { MAZE_XMAX = (SPLEV_COLNO - 1) & ~1, MAZE_YMAX = (SPLEV_ROWNO - 1) & ~1 };
 static const int walk_dx[4] = {0, 1, 0, -1};   /* N, E, S, W */
 static const int walk_dy[4] = {-1, 0, 1, 0};
 
-/* UnNetHack's walk marks the cells it carves in SpLev_Map (the maze
- * filler then stocks marked cells); NetHack 3.6's marks nothing. */
-static void walk_mark(splev_gen *g, int x, int y)
-{
-    if (g->dialect == SPLEV_GEN_UN)
-        g->mark[x][y] = 1;
-}
-
-static void carve(splev_gen *g, int x, int y, int fill)
+/* A carved cell takes the fill and loses its flags and door state;
+ * UnNetHack's walk marks the cells it carves in SpLev_Map (the maze
+ * filler then stocks marked cells), NetHack 3.6's marks nothing. */
+static void carve(splev_gen *g, int x, int y, int fill, int mark)
 {
     splev_cell *c = gen_cell(g, x, y);
     c->typ = (uint8_t)fill;
     c->flags = 0;
     c->doormask = 0;
-    walk_mark(g, x, y);
+    if (mark)
+        g->mark[x][y] = 1;
 }
 
 /* The cell two steps away from (x, y) in each direction, N, E, S, W, is
- * inside the maze area and still stone: bit d of the answer.  Only the
- * moving coordinate can leave the area once the walk is inside it, but
- * the start may lie outside, so both are tested. */
-static unsigned walk_options(const splev_gen *g, int x, int y)
+ * inside the maze area (x 3..78, y 3..20) and still stone: bit d of the
+ * answer.  The start may lie outside the area, so both coordinates are
+ * tested; each cell is read only when it is inside. */
+static unsigned walk_options(const splev_cell *c, int x, int y)
 {
-    const splev_cell *c = &g->lev->cells[x][y];
-    int inx = x >= 3 && x <= MAZE_XMAX, iny = y >= 3 && y <= MAZE_YMAX;
+    int inx = (unsigned)(x - 3) <= MAZE_XMAX - 3;
+    int iny = (unsigned)(y - 3) <= MAZE_YMAX - 3;
     unsigned m = 0;
-    if (inx && y - 2 >= 3 && c[-2].typ == SPLEV_STONE)
+    if (inx && (unsigned)(y - 5) <= MAZE_YMAX - 5 && c[-2].typ == SPLEV_STONE)
         m |= 1u;
-    if (iny && x + 2 >= 3 && x + 2 <= MAZE_XMAX && c[2 * SPLEV_ROWNO].typ == SPLEV_STONE)
+    if (iny && (unsigned)(x - 1) <= MAZE_XMAX - 3 &&
+        c[2 * SPLEV_ROWNO].typ == SPLEV_STONE)
         m |= 2u;
-    if (inx && y + 2 >= 3 && y + 2 <= MAZE_YMAX && c[2].typ == SPLEV_STONE)
+    if (inx && (unsigned)(y - 1) <= MAZE_YMAX - 3 && c[2].typ == SPLEV_STONE)
         m |= 4u;
-    if (iny && x - 2 >= 3 && x - 2 <= MAZE_XMAX && c[-2 * SPLEV_ROWNO].typ == SPLEV_STONE)
+    if (iny && (unsigned)(x - 5) <= MAZE_XMAX - 3 &&
+        c[-2 * SPLEV_ROWNO].typ == SPLEV_STONE)
         m |= 8u;
     return m;
 }
 
-/* The k-th set bit of a 4-bit option mask, and how many there are. */
+/* How many bits a 4-bit option mask has, and its k-th set bit (bits
+ * 2k, 2k + 1 of nth_option[m]). */
 static const uint8_t opt_count[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+static const uint8_t nth_option[16] = {
+    0x00, 0x00, 0x01, 0x04, 0x02, 0x08, 0x09, 0x24,
+    0x03, 0x0c, 0x0d, 0x34, 0x0e, 0x38, 0x39, 0xe4};
 
-static int nth_option(unsigned m, int k)
-{
-    int d = 0;
-    for (;; d++)
-        if (((m >> d) & 1u) && k-- == 0)
-            return d;
-}
-
-/* Depth-first walk with an explicit stack: the same draws as the game's
- * recursion (options in N, E, S, W order, one rn2 per step). */
+/* Depth-first walk with an explicit stack of x * 256 + y: the same draws
+ * as the game's recursion (options in N, E, S, W order, one rn2 per
+ * step). */
 void splev_gen_walkfrom(splev_gen *g, int x, int y, int fill)
 {
-    int stack[SPLEV_COLNO * SPLEV_ROWNO][2];
-    int sp = 0;
+    uint16_t stack[SPLEV_COLNO * SPLEV_ROWNO];
+    int sp = 0, mark = g->dialect == SPLEV_GEN_UN;
     if (!gen_isok(x, y))
         return;
     if (gen_typ(g, x, y) != SPLEV_DOOR)
-        carve(g, x, y, fill);
-    walk_mark(g, x, y);
-    stack[sp][0] = x;
-    stack[sp++][1] = y;
+        carve(g, x, y, fill, mark);
+    else if (mark)
+        g->mark[x][y] = 1;
+    stack[sp++] = (uint16_t)(x << 8 | y);
     while (sp > 0) {
-        int cx = stack[sp - 1][0], cy = stack[sp - 1][1];
-        unsigned opts = walk_options(g, cx, cy);
+        int cx = stack[sp - 1] >> 8, cy = stack[sp - 1] & 0xff;
+        unsigned opts = walk_options(gen_cell(g, cx, cy), cx, cy);
         if (!opts) {
             sp--;
             continue;
         }
-        int d = nth_option(opts, gen_rn2(g, opt_count[opts]));
-        carve(g, cx + walk_dx[d], cy + walk_dy[d], fill);
+        int d = nth_option[opts] >> 2 * gen_rn2(g, opt_count[opts]) & 3;
+        carve(g, cx + walk_dx[d], cy + walk_dy[d], fill, mark);
         int nx = cx + 2 * walk_dx[d], ny = cy + 2 * walk_dy[d];
         if (gen_typ(g, nx, ny) != SPLEV_DOOR)
-            carve(g, nx, ny, fill);
-        walk_mark(g, nx, ny);
-        stack[sp][0] = nx;
-        stack[sp++][1] = ny;
+            carve(g, nx, ny, fill, mark);
+        else if (mark)
+            g->mark[nx][ny] = 1;
+        stack[sp++] = (uint16_t)(nx << 8 | ny);
     }
 }
 
@@ -105,12 +100,12 @@ void splev_gen_mazewalk(splev_gen *g, int x, int y, int dir, int stocked,
     if (!gen_isok(x, y))
         return;
     if (gen_typ(g, x, y) != SPLEV_DOOR)
-        carve(g, x, y, fill);
+        carve(g, x, y, fill, g->dialect == SPLEV_GEN_UN);
     if (!(x % 2)) {
         x += dir == SPLEV_GEN_EAST ? 1 : -1;
         if (!gen_isok(x, y))
             return;
-        carve(g, x, y, fill);
+        carve(g, x, y, fill, g->dialect == SPLEV_GEN_UN);
     }
     if (!(y % 2))
         y += dir == SPLEV_GEN_SOUTH ? 1 : -1;
