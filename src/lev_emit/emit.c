@@ -62,7 +62,6 @@ typedef struct em {
     breaks *brk;            /* innermost breakable construct */
     uint32_t file, line;    /* source of the statement being emitted */
     unsigned pos_file;      /* the lev_pos file number of `file` */
-    int line_moved;         /* file/line set since the last instruction */
     int containers, monster_block;
     char *err;
     size_t errlen;
@@ -89,11 +88,14 @@ static void grow_code(em *m)
     m->code = xrealloc(m->code, m->cap * sizeof *m->code);
 }
 
-/* A line entry for the instruction about to be emitted, unless it comes
- * from the line of the last entry. */
+/* The line entry of the instructions emitted from here on, unless they
+ * come from the line of the last entry.  An entry no instruction followed
+ * (its pc is the current one) is taken back first: entries name the
+ * source of instructions only (drop_idle_line at the end). */
 static void note_line(em *m)
 {
-    m->line_moved = 0;
+    if (m->nl && m->lines[m->nl - 1].pc == m->n)
+        m->nl--;
     if (m->nl && m->lines[m->nl - 1].line == m->line &&
         m->lines[m->nl - 1].file == m->file)
         return;
@@ -107,13 +109,17 @@ static void note_line(em *m)
     m->nl++;
 }
 
+static void drop_idle_line(em *m)
+{
+    if (m->nl && m->lines[m->nl - 1].pc == m->n)
+        m->nl--;
+}
+
 /* One instruction (n fits 16 bits: emit_n checks a count that may not). */
 static inline uint32_t emit(em *m, int op, int a, int n, int32_t arg)
 {
     if (m->n == m->cap)
         grow_code(m);
-    if (m->line_moved)
-        note_line(m);
     splev_insn *in = &m->code[m->n];
     in->op = (uint8_t)op;
     in->a = (uint8_t)a;
@@ -343,7 +349,7 @@ static inline void at(em *m, const lev_pos *p)
         m->pos_file = p->file;
     }
     m->line = (uint32_t)(p->line > 0 ? p->line : 0);
-    m->line_moved = 1;
+    note_line(m);
 }
 
 /* ---- expressions ---- */
@@ -1665,6 +1671,7 @@ unsigned char *lev_emit_level(lev_emitter *e, const lev_plan *p,
     add_varnames(&m, &m.funcs[0], &sc);
     for (size_t i = 1; i < m.nfuncs && !m.failed; i++)
         e_function(&m, i);
+    drop_idle_line(&m);
     unsigned char *out = NULL;
     if (!m.failed) {
         splev_levscript s;
