@@ -66,7 +66,17 @@ typedef struct em {
     char *err;
     size_t errlen;
     int failed;
+    lev_emitter *owner;
 } em;
+
+/* Buffers and tables kept from one level to the next: a level reuses
+ * the capacity the levels before it grew, and the direct tables are
+ * cleared entry by entry. */
+struct lev_emitter {
+    em keep;                /* the arrays and their capacities, nothing used */
+    direct dt;
+    uint16_t *pairs;        /* map_pairs, made at the first MAP */
+};
 
 
 static void fail(em *m, const char *fmt, ...)
@@ -1004,6 +1014,38 @@ static void e_init_map(em *m, const lev_stmt *s)
     emit(m, OP_INIT_MAP, 0, 0, style);
 }
 
+/* The terrain numbers of two map characters, by the 16-bit word their two
+ * bytes make (in the host's byte order: the value is stored back the same
+ * way), so a map costs one table load per two cells.  Filled row by row
+ * from the one-character table: 128 KB, once per emitter. */
+static const uint16_t *map_pairs(em *m)
+{
+    lev_emitter *e = m->owner;
+    if (!e->pairs) {
+        const unsigned char *tbl = (const unsigned char *)terrain_table();
+        uint16_t low[256];
+        for (int c = 0; c < 256; c++)
+            low[c] = tbl[c];
+        e->pairs = xmalloc(65536 * sizeof *e->pairs);
+        for (int hi = 0; hi < 256; hi++) {
+            uint16_t *row = e->pairs + hi * 256;
+            uint16_t v = (uint16_t)(tbl[hi] << 8);
+            for (int lo = 0; lo < 256; lo++)
+                row[lo] = (uint16_t)(low[lo] | v);
+        }
+    }
+    return e->pairs;
+}
+
+static inline void pair_cells(const uint16_t *pairs,
+                              const unsigned char *from, char *to)
+{
+    uint16_t k, v;
+    memcpy(&k, from, 2);
+    v = pairs[k];
+    memcpy(to, &v, 2);
+}
+
 /* The MAP constant: width x height terrain numbers, short rows padded
  * with STONE. */
 static void e_map(em *m, const lev_stmt *s)
@@ -1015,18 +1057,21 @@ static void e_map(em *m, const lev_stmt *s)
     /* Locals for the row and its length: stores through char * may alias
      * anything, so fields would be reloaded for every cell. */
     const char *tbl = terrain_table();
+    const uint16_t *pairs = map_pairs(m);
     for (size_t y = 0; y < h; y++) {
         const unsigned char *row = (const unsigned char *)mp->rows[y].cells;
         size_t n = mp->rows[y].ncells;
         char *dst = cells + y * w;
         size_t x = 0;
-        for (; x + 4 <= n; x += 4) {
-            dst[x] = tbl[row[x]];
-            dst[x + 1] = tbl[row[x + 1]];
-            dst[x + 2] = tbl[row[x + 2]];
-            dst[x + 3] = tbl[row[x + 3]];
+        for (; x + 8 <= n; x += 8) {
+            pair_cells(pairs, row + x, dst + x);
+            pair_cells(pairs, row + x + 2, dst + x + 2);
+            pair_cells(pairs, row + x + 4, dst + x + 4);
+            pair_cells(pairs, row + x + 6, dst + x + 6);
         }
-        for (; x < n; x++)
+        for (; x + 2 <= n; x += 2)
+            pair_cells(pairs, row + x, dst + x);
+        if (x < n)
             dst[x] = tbl[row[x]];
     }
     splev_const k;
@@ -1572,14 +1617,6 @@ static void e_function(em *m, size_t i)
     lev_scope_free(&sc);
 }
 
-/* Buffers and tables kept from one level to the next: a level reuses
- * the capacity the levels before it grew, and the direct tables are
- * cleared entry by entry. */
-struct lev_emitter {
-    em keep;                /* the arrays and their capacities, nothing used */
-    direct dt;
-};
-
 lev_emitter *lev_emitter_new(void)
 {
     return xcalloc(1, sizeof(lev_emitter));
@@ -1597,6 +1634,7 @@ void lev_emitter_free(lev_emitter *e)
     free(e->keep.fdefs);
     free(e->keep.varnames);
     free(e->keep.owned);
+    free(e->pairs);
     free(e);
 }
 
@@ -1604,6 +1642,7 @@ static void em_start(em *m, lev_emitter *e)
 {
     *m = e->keep;
     m->dt = &e->dt;
+    m->owner = e;
     m->files = m->few_files;
     m->fpaths = m->few_fpaths;
     if (m->chcap)
