@@ -389,22 +389,31 @@ static void check_humidity(chk *c, const lev_expr *e)
     }
 }
 
+static void add_cell(lev_cells *l, uint16_t cell)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 64;
+        l->v = xrealloc(l->v, l->cap * sizeof *l->v);
+    }
+    l->v[l->n++] = cell;
+}
+
 /* A literal coordinate (x,y) written in the code being checked, for the
  * code generator (lev_cells); outside the level it is not counted. */
-static void note_coord(chk *c, long x, long y)
+static inline void note_coord(chk *c, long x, long y)
 {
-    if (x < 0 || x >= SPLEV_COLNO || y < 0 || y >= SPLEV_ROWNO)
+    lev_cells *l = c->coords[0];
+    if (!l || (unsigned long)x >= SPLEV_COLNO ||
+        (unsigned long)y >= SPLEV_ROWNO)
         return;
-    for (int i = 0; i < 2; i++) {
-        lev_cells *l = c->coords[i];
-        if (!l)
-            continue;
-        if (l->n == l->cap) {
-            l->cap = l->cap ? l->cap * 2 : 64;
-            l->v = xrealloc(l->v, l->cap * sizeof *l->v);
-        }
-        l->v[l->n++] = (uint16_t)(x * SPLEV_ROWNO + y);
+    uint16_t cell = (uint16_t)(x * SPLEV_ROWNO + y);
+    if (l->n < l->cap && !c->coords[1]) {
+        l->v[l->n++] = cell;
+        return;
     }
+    add_cell(l, cell);
+    if (c->coords[1])
+        add_cell(c->coords[1], cell);
 }
 
 /* A literal coordinate: inside the level, and inside the map when one is
