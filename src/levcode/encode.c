@@ -141,7 +141,14 @@ unsigned char *splev_lev_encode(const splev_levscript *s, size_t *len)
     t.data = (char *)out + cap;
     t.data[0] = '\0';              /* offset 0: "" */
     t.len = 1;
-    t.slots = xcalloc(hcap, sizeof *t.slots);
+    /* Most scripts have a few dozen strings: their table on the stack. */
+    struct st_slot few[256];
+    if (hcap <= 256) {
+        memset(few, 0, hcap * sizeof *few);
+        t.slots = few;
+    } else {
+        t.slots = xcalloc(hcap, sizeof *t.slots);
+    }
     t.mask = hcap - 1;
 
     unsigned char *p = out + LEV_HEADER_SIZE;
@@ -193,7 +200,8 @@ unsigned char *splev_lev_encode(const splev_levscript *s, size_t *len)
     for (uint32_t i = 0; i < s->n_varnames; i++)
         p = put32(p, st_name(&t, s->varnames[i]));
     uint32_t name = st_name(&t, s->name);
-    free(t.slots);
+    if (t.slots != few)
+        free(t.slots);
 
     size_t total = cap + t.len;
     p = out;
