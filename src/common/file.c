@@ -101,7 +101,7 @@ static int write_all(int fd, const unsigned char *p, size_t n)
  * file-size limit makes write() fail with EFBIG instead of killing the
  * program with a file half written. */
 struct out_batch {
-    char **tmp, **path;
+    char **tmp, **path;     /* path[i] shares tmp[i]'s allocation */
     size_t n, cap;
     mode_t mode;
     sigset_t saved_mask;
@@ -124,7 +124,8 @@ out_batch *out_begin(void)
     ign.sa_handler = SIG_IGN;
     sigemptyset(&ign.sa_mask);
     sigaction(SIGXFSZ, &ign, &b->saved_xfsz);
-    /* mkstemp makes the files 0600; outputs are ordinary files. */
+    /* Outputs are ordinary files: 0666 less the umask, given to open
+     * (where the umask applies again, to no effect). */
     mode_t mask = umask(0);
     umask(mask);
     b->mode = 0666 & ~mask;
@@ -137,10 +138,8 @@ static void out_end(out_batch *b, size_t i)
 {
     for (; i < b->n; i++)
         unlink(b->tmp[i]);
-    for (i = 0; i < b->n; i++) {
+    for (i = 0; i < b->n; i++)
         free(b->tmp[i]);
-        free(b->path[i]);
-    }
     free(b->tmp);
     free(b->path);
     sigaction(SIGXFSZ, &b->saved_xfsz, NULL);
@@ -148,20 +147,52 @@ static void out_end(out_batch *b, size_t i)
     free(b);
 }
 
+/* Create "PATH.tmpPID-N" (the first N free; O_EXCL: never an existing
+ * file or link) in tmp, which has room for the suffix; a descriptor or -1. */
+static int create_temp(char *tmp, size_t plen, mode_t mode)
+{
+    static _Thread_local unsigned long counter;
+    char *p = tmp + plen;
+    memcpy(p, ".tmp", 4);
+    p += 4;
+    unsigned long pid = (unsigned long)getpid();
+    for (int tries = 0; tries < 100; tries++) {
+        char *q = p;
+        for (unsigned long v = pid; ; v >>= 4) {   /* hex, low digit first */
+            *q++ = "0123456789abcdef"[v & 15];
+            if (v < 16)
+                break;
+        }
+        *q++ = '-';
+        for (unsigned long v = counter++; ; v >>= 4) {
+            *q++ = "0123456789abcdef"[v & 15];
+            if (v < 16)
+                break;
+        }
+        *q = '\0';
+        int fd = open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode);
+        if (fd >= 0 || errno != EEXIST)
+            return fd;
+    }
+    return -1;
+}
+
 int out_stage(out_batch *b, const char *path, const void *data, size_t len,
               char *err, size_t errlen)
 {
+    /* One allocation: the temporary name, then the path. */
     size_t plen = strlen(path);
-    char *tmp = xmalloc(plen + 16);
+    size_t tcap = plen + 4 + 2 * 2 * sizeof(unsigned long) + 2;
+    char *tmp = xmalloc(tcap + plen + 1);
     memcpy(tmp, path, plen);
-    memcpy(tmp + plen, ".tmpXXXXXX", 11);
-    int fd = mkstemp(tmp);
+    char *final = tmp + tcap;
+    memcpy(final, path, plen + 1);
+    int fd = create_temp(tmp, plen, b->mode);
     if (fd < 0) {
         snprintf(err, errlen, "cannot create output: %s", strerror(errno));
         free(tmp);
         return -1;
     }
-    (void)fchmod(fd, b->mode);
     /* No fsync: a compiler's output is rebuilt from its sources, and a
      * file cut short by a system crash fails the loader's checksum
      * (doc/formats.md, "Writing outputs"). */
@@ -180,7 +211,7 @@ int out_stage(out_batch *b, const char *path, const void *data, size_t len,
         b->path = xrealloc(b->path, b->cap * sizeof *b->path);
     }
     b->tmp[b->n] = tmp;
-    b->path[b->n++] = xstrdup(path);
+    b->path[b->n++] = final;
     return 0;
 }
 
