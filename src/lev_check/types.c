@@ -167,25 +167,36 @@ uint32_t lev_flag_bits(int w)
     }
 }
 
-/* A list of names with their first letters (lowercased when fold), read
- * once per thread from the level model, so that a lookup compares letters
- * in a local array and whole names only where the first letter matches. */
+/* A list of names grouped by first letter (lowercased when fold), read
+ * once per thread from the level model, so that a lookup compares whole
+ * names only with those of its first letter, in the list's order. */
 typedef struct name_index {
     const char *name[64];
-    unsigned char first[64];
-    int n, filled;
+    unsigned char order[64];        /* name numbers by first letter */
+    unsigned char start[257];       /* order[start[c] .. start[c + 1]] */
+    int filled;
 } name_index;
 
 static void index_names(name_index *x, const char *(*name_of)(int), int n,
                         int fold)
 {
+    unsigned char first[64];
+    memset(x->start, 0, sizeof x->start);
     for (int t = 0; t < n; t++) {
         x->name[t] = name_of(t);
-        x->first[t] = x->name[t] ? (unsigned char)x->name[t][0] : 0;
-        if (fold && x->first[t])
-            x->first[t] |= 0x20;
+        first[t] = x->name[t] ? (unsigned char)x->name[t][0] : 0;
+        if (fold && first[t])
+            first[t] |= 0x20;
+        if (x->name[t])
+            x->start[first[t] + 1]++;
     }
-    x->n = n;
+    for (int c = 0; c < 256; c++)
+        x->start[c + 1] = (unsigned char)(x->start[c + 1] + x->start[c]);
+    unsigned char next[256];
+    memcpy(next, x->start, sizeof next);
+    for (int t = 0; t < n; t++)
+        if (x->name[t])
+            x->order[next[first[t]]++] = (unsigned char)t;
     x->filled = 1;
 }
 
@@ -195,10 +206,9 @@ int lev_room_type(const char *name)
     if (!rooms.filled)
         index_names(&rooms, splev_room_type_name, 64, 0);
     unsigned char c0 = (unsigned char)name[0];
-    for (int t = 0; t < rooms.n; t++)
-        if (rooms.first[t] == c0 && rooms.name[t] &&
-            strcmp(rooms.name[t], name) == 0)
-            return t;
+    for (int k = rooms.start[c0]; k < rooms.start[c0 + 1]; k++)
+        if (strcmp(rooms.name[rooms.order[k]], name) == 0)
+            return rooms.order[k];
     return -1;
 }
 
@@ -209,9 +219,10 @@ int lev_trap_type(const char *name)
     if (!traps.filled)
         index_names(&traps, splev_trap_name, SPLEV_TRAP_COUNT, 1);
     unsigned char c0 = (unsigned char)name[0] | 0x20;
-    for (int t = 1; t < traps.n; t++)
-        if (traps.first[t] == c0 && strcasecmp(traps.name[t], name) == 0)
-            return t;
+    for (int k = traps.start[c0]; k < traps.start[c0 + 1]; k++)
+        if (traps.order[k] != 0 &&
+            strcasecmp(traps.name[traps.order[k]], name) == 0)
+            return traps.order[k];
     return 0;
 }
 
