@@ -59,22 +59,52 @@ typedef struct run {
     const char *outdir;
     int mode;               /* 0 write, 1 check, 2 disasm */
     vault *vaults;
-    size_t nvaults;
+    size_t nvaults, capvaults;
+    size_t *vhash;          /* vault index + 1 by name, open addressing */
+    size_t vhcap;
     int any_vault;
     int status;
 } run;
 
+static size_t name_hash(const char *s)
+{
+    size_t h = 2166136261u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 16777619u;
+    return h;
+}
+
+/* The vault table's slot for name: its vault's, or the empty one. */
+static size_t *vault_slot(const run *r, const char *name)
+{
+    size_t j = name_hash(name) & (r->vhcap - 1);
+    while (r->vhash[j] && strcmp(r->vaults[r->vhash[j] - 1].name, name) != 0)
+        j = (j + 1) & (r->vhcap - 1);
+    return &r->vhash[j];
+}
+
 static void note_vault(run *r, const splev_compiled_level *l)
 {
     r->any_vault = 1;
-    for (size_t i = 0; i < r->nvaults; i++)
-        if (strcmp(r->vaults[i].name, l->name) == 0) {
-            r->vaults[i].freq = l->vault_freq;
-            return;
-        }
-    r->vaults = xrealloc(r->vaults, (r->nvaults + 1) * sizeof *r->vaults);
+    if ((r->nvaults + 1) * 2 > r->vhcap) {
+        free(r->vhash);
+        r->vhcap = r->vhcap ? r->vhcap * 2 : 64;
+        r->vhash = xcalloc(r->vhcap, sizeof *r->vhash);
+        for (size_t i = 0; i < r->nvaults; i++)
+            *vault_slot(r, r->vaults[i].name) = i + 1;
+    }
+    size_t *slot = vault_slot(r, l->name);
+    if (*slot) {
+        r->vaults[*slot - 1].freq = l->vault_freq;
+        return;
+    }
+    if (r->nvaults == r->capvaults) {
+        r->capvaults = r->capvaults ? r->capvaults * 2 : 64;
+        r->vaults = xrealloc(r->vaults, r->capvaults * sizeof *r->vaults);
+    }
     r->vaults[r->nvaults].name = xstrdup(l->name);
     r->vaults[r->nvaults++].freq = l->vault_freq;
+    *slot = r->nvaults;
 }
 
 /* DIR/NAME.EXT (memcpy: this runs once per level written). */
@@ -153,9 +183,17 @@ static void write_vaults(run *r)
         return;
     bytebuf b;
     bb_init(&b);
-    for (size_t i = 0; i < r->nvaults; i++)
-        bb_printf(&b, "%u %s\n", (unsigned)r->vaults[i].freq,
-                  r->vaults[i].name);
+    for (size_t i = 0; i < r->nvaults; i++) {
+        char num[16], *q = num + sizeof num;
+        *--q = ' ';
+        uint32_t f = r->vaults[i].freq;
+        do
+            *--q = (char)('0' + f % 10);
+        while (f /= 10);
+        bb_put(&b, q, (size_t)(num + sizeof num - q));
+        bb_put(&b, r->vaults[i].name, strlen(r->vaults[i].name));
+        bb_put(&b, "\n", 1);
+    }
     write_out(r, "vaults.dat", b.data, b.len);
     bb_free(&b);
 }
@@ -334,6 +372,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < a.r.nvaults; i++)
         free(a.r.vaults[i].name);
     free(a.r.vaults);
+    free(a.r.vhash);
     free(a.dirs);
     free(a.files);
     return status;
