@@ -58,6 +58,10 @@ typedef struct em {
     size_t nv, capv;
     char **owned;           /* buffers to free after encoding */
     size_t nowned, capowned;
+    char **chunks;          /* map cells (cell_space), kept between levels */
+    size_t nchunks, capchunks;
+    size_t chunks_used;     /* chunks in use by this level */
+    size_t chunk_fill;      /* bytes used in the last of them */
     lev_scope *sc;
     breaks *brk;            /* innermost breakable construct */
     uint32_t file, line;    /* source of the statement being emitted */
@@ -315,6 +319,35 @@ static void own(em *m, char *p)
         m->owned = xrealloc(m->owned, m->capowned * sizeof *m->owned);
     }
     m->owned[m->nowned++] = p;
+}
+
+#define CELL_CHUNK 16384    /* ten maps of the largest size */
+
+/* n zero bytes for map cells, valid until the level is encoded: taken
+ * from chunks the emitter keeps from one level to the next. */
+static char *cell_space(em *m, size_t n)
+{
+    if (n > CELL_CHUNK) {
+        char *p = xcalloc(n, 1);
+        own(m, p);
+        return p;
+    }
+    if (m->chunks_used == 0 || m->chunk_fill + n > CELL_CHUNK) {
+        if (m->chunks_used == m->nchunks) {
+            if (m->nchunks == m->capchunks) {
+                m->capchunks = m->capchunks ? m->capchunks * 2 : 4;
+                m->chunks = xrealloc(m->chunks,
+                                     m->capchunks * sizeof *m->chunks);
+            }
+            m->chunks[m->nchunks++] = xmalloc(CELL_CHUNK);
+        }
+        m->chunks_used++;
+        m->chunk_fill = 0;
+    }
+    char *p = m->chunks[m->chunks_used - 1] + m->chunk_fill;
+    m->chunk_fill += n;
+    memset(p, 0, n);
+    return p;
 }
 
 /* ---- positions ---- */
@@ -1052,8 +1085,7 @@ static void e_map(em *m, const lev_stmt *s)
 {
     const lev_map *mp = s->map;
     size_t w = mp->width, h = mp->nrows;
-    char *cells = xcalloc(w * h + 1, 1);
-    own(m, cells);
+    char *cells = cell_space(m, w * h + 1);
     /* Locals for the row and its length: stores through char * may alias
      * anything, so fields would be reloaded for every cell. */
     const char *tbl = terrain_table();
@@ -1634,6 +1666,9 @@ void lev_emitter_free(lev_emitter *e)
     free(e->keep.fdefs);
     free(e->keep.varnames);
     free(e->keep.owned);
+    for (size_t i = 0; i < e->keep.nchunks; i++)
+        free(e->keep.chunks[i]);
+    free(e->keep.chunks);
     free(e->pairs);
     free(e);
 }
@@ -1684,6 +1719,9 @@ static void em_finish(em *m, lev_emitter *e, const lev_plan *p,
     k->capv = m->capv;
     k->owned = m->owned;
     k->capowned = m->capowned;
+    k->chunks = m->chunks;
+    k->nchunks = m->nchunks;
+    k->capchunks = m->capchunks;
 }
 
 unsigned char *lev_emit_level(lev_emitter *e, const lev_plan *p,
