@@ -180,7 +180,8 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %type <stmt> simple_stmt other_stmt
 %type <block> stmts cases
 %type <expr> cond expr var_ref call value typed_value
-%type <expr> value_list arglist args coordish regionish place sel sel_x
+%type <expr> value_list arglist args coordish coord_other regionish place
+%type <expr> sel sel_x
 %type <expr> sel_fn sel_paren
 %type <expr> tuple ptuple tuple_list telem_list telem word monobj mapchar trap_type doorstate
 %type <expr> boolr walls dirs intr light roomtype room_chance aroom
@@ -286,8 +287,13 @@ simple_stmt
           $$->body = *take_block($8); $$->has_body = 1; }
     | TRAP ':' trap_type ',' coordish
         { $$ = args(S(TRAP, @$), 2, $3, $5); }
-    | DOOR ':' doorstate ',' sel
-        { $$ = args(S(DOOR, @$), 2, $3, $5); }
+    | TRAP ':' RANDOM ',' coordish
+        { $$ = args(S(TRAP, @$), 2, E(RANDOM, @3), $5); }
+    /* (the door state spelt out: one step fewer) */
+    | DOOR ':' W_DOORSTATE ',' sel
+        { $$ = args(S(DOOR, @$), 2, lev_expr_word(P(@3), (int)$3), $5); }
+    | DOOR ':' RANDOM ',' sel
+        { $$ = args(S(DOOR, @$), 2, E(RANDOM, @3), $5); }
     | ROOMDOOR ':' boolr ',' doorstate ',' walls ',' intr
         { $$ = args(S(ROOMDOOR, @$), 4, $3, $5, $7, $9); }
     | DRAWBRIDGE ':' coordish ',' W_DIRECTION ',' doorstate
@@ -595,7 +601,11 @@ obj_attr
     | W_TRAPPED
         { $$ = mk_attr(P(@$), LEV_A_TRAPPED, lev_expr_word(P(@1), (int)$1),
                        NULL); }
-    | coordish                  { $$ = mk_attr(P(@$), LEV_A_COORD, $1, NULL); }
+    /* coordish, spelt out: one step for the commonest forms */
+    | TUPLE_LIT                 { $$ = mk_attr(P(@$), LEV_A_COORD, $1, NULL); }
+    | RANDOM
+        { $$ = mk_attr(P(@$), LEV_A_COORD, E(RANDOM, @$), NULL); }
+    | coord_other               { $$ = mk_attr(P(@$), LEV_A_COORD, $1, NULL); }
     ;
 
 /* ---- statement argument forms ---- */
@@ -616,7 +626,6 @@ mapchar
 
 trap_type
     : expr                      { $$ = $1; }
-    | RANDOM                    { $$ = E(RANDOM, @$); }
     ;
 
 doorstate
@@ -697,7 +706,9 @@ engr_type
     ;
 
 place
-    : coordish                  { $$ = $1; }
+    : TUPLE_LIT                 { $$ = $1; }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    | coord_other               { $$ = $1; }
     | LEVREGION '(' expr ',' expr ',' expr ',' expr ')'
         { $$ = E(LEVREGION, @$); lev_expr_add($$, $3); lev_expr_add($$, $5);
           lev_expr_add($$, $7); lev_expr_add($$, $9); }
@@ -709,12 +720,19 @@ place
           $$ = $2; $$->kind = LEV_E_LEVREGION; $$->pos = P(@$); }
     ;
 
+/* A literal tuple and random, the commonest coordinates, are spelt out
+ * where a coordinate is the commonest argument (obj_attr, place, sel):
+ * one step for them there, not two or three. */
 coordish
     : TUPLE_LIT                 { $$ = $1; }
-    | ptuple                    { $$ = $1; }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    | coord_other               { $$ = $1; }
+    ;
+
+coord_other
+    : ptuple                    { $$ = $1; }
     | var_ref                   { $$ = $1; }
     | call                      { $$ = $1; }
-    | RANDOM                    { $$ = E(RANDOM, @$); }
     | RANDOM_BRACKET hum_list ']' { $$ = $2; $$->pos = P(@$); }
     | RNDCOORD '(' sel ')'
         { $$ = limit_depth(ctx, mk_sel(P(@$), LEV_SEL_RNDCOORD, $3, NULL,
@@ -737,7 +755,10 @@ regionish
 
 /* ---- selections ---- */
 sel
-    : sel_x                     { $$ = $1; }
+    : TUPLE_LIT                 { $$ = $1; }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    | coord_other               { $$ = $1; }
+    | sel_fn                    { $$ = $1; }
     | sel '&' sel_x
         { $$ = limit_depth(ctx, mk_sel(P(@$), LEV_SEL_UNION, $1, $3, NULL)); }
     ;
