@@ -90,6 +90,9 @@ static lev_expr *mk_attr(lev_pos pos, int key, lev_expr *a, lev_expr *b);
 static lev_expr *mk_sel(lev_pos pos, int op, lev_expr *a, lev_expr *b,
                         lev_expr *c);
 static lev_stmt *args_of(lev_stmt *s, int n, lev_expr *const *v);
+static lev_stmt *attrs_new(enum lev_stmt_kind kind, lev_expr *attr);
+static lev_expr *word_attr(lev_ctx *ctx, LEV_LTYPE at, int key, long word);
+static lev_expr *random_coord_attr(lev_ctx *ctx, LEV_LTYPE at);
 /* args(s, n, a, b, ...): the n slots of statement s (no varargs walk). */
 #define args(s, n, ...) args_of((s), (n), (lev_expr *const[]){__VA_ARGS__})
 static void top_item(lev_ctx *ctx, lev_stmt *s);
@@ -179,7 +182,7 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 
 %type <stmt> simple_stmt other_stmt
 %type <block> stmts cases
-%type <expr> cond expr var_ref call value typed_value
+%type <expr> cond cond_expr expr var_ref call value typed_value
 %type <expr> value_list arglist args coordish coord_other regionish place
 %type <expr> sel sel_x
 %type <expr> sel_fn sel_paren
@@ -225,8 +228,12 @@ stmts
     | stmts other_stmt          { $$ = $1; block_item(ctx, $$, $2); }
     ;
 
+/* [N%]: spelt out, as the commonest condition (one step fewer) */
 other_stmt
-    : '[' cond ']' ':' simple_stmt
+    : '[' PERCENT ']' ':' simple_stmt
+        { $$ = $5; $$->chance = E(PERCENT, @2); $$->chance->ival = $2;
+          $$->pos = P(@$); }
+    | '[' cond_expr ']' ':' simple_stmt
         { $$ = $5; $$->chance = $2; $$->pos = P(@$); }
     | error ERRSYNC             { $$ = NULL; yyerrok; }
     | error ERRSYNC_OPEN { yyerrok; } stmts '}'
@@ -235,7 +242,11 @@ other_stmt
 
 cond
     : PERCENT                   { $$ = E(PERCENT, @$); $$->ival = $1; }
-    | expr                      { $$ = $1; }
+    | cond_expr                 { $$ = $1; }
+    ;
+
+cond_expr
+    : expr                      { $$ = $1; }
     | expr cmpop expr
         { $$ = lev_expr_op(LEV_E_CMP, $2, P(@$), $1, $3); }
     ;
@@ -531,17 +542,20 @@ param
 
 /* ---- MONSTER / OBJECT attributes ---- */
 /* The first attribute makes the statement, which the rule above fills. */
+/* The commonest attributes (a MONSTER's attitude, an OBJECT's place)
+ * are spelt out in the lists: one step each, not two. */
 mon_attrs
-    : ',' mon_attr
-        { $$ = args(S(MONSTER, @$), 2, NULL, NULL); lev_stmt_attr($$, $2); }
+    : ',' mon_attr              { $$ = attrs_new(LEV_S_MONSTER, $2); }
+    | ',' W_ATTITUDE
+        { $$ = attrs_new(LEV_S_MONSTER, word_attr(ctx, @2,
+                                                       LEV_A_ATTITUDE, $2)); }
     | mon_attrs ',' mon_attr    { $$ = $1; lev_stmt_attr($$, $3); }
+    | mon_attrs ',' W_ATTITUDE
+        { $$ = $1; lev_stmt_attr($$, word_attr(ctx, @3, LEV_A_ATTITUDE, $3)); }
     ;
 
 mon_attr
     : expr                      { $$ = mk_attr(P(@$), LEV_A_NAME, $1, NULL); }
-    | W_ATTITUDE
-        { $$ = mk_attr(P(@$), LEV_A_ATTITUDE, lev_expr_word(P(@1), (int)$1),
-                       NULL); }
     | W_ALERTNESS
         { $$ = mk_attr(P(@$), LEV_A_ALERTNESS, lev_expr_word(P(@1), (int)$1),
                        NULL); }
@@ -570,9 +584,17 @@ strlist
     ;
 
 obj_attrs
-    : ',' obj_attr
-        { $$ = args(S(OBJECT, @$), 1, NULL); lev_stmt_attr($$, $2); }
+    : ',' obj_attr              { $$ = attrs_new(LEV_S_OBJECT, $2); }
+    | ',' TUPLE_LIT
+        { $$ = attrs_new(LEV_S_OBJECT,
+                         mk_attr(P(@2), LEV_A_COORD, $2, NULL)); }
+    | ',' RANDOM
+        { $$ = attrs_new(LEV_S_OBJECT, random_coord_attr(ctx, @2)); }
     | obj_attrs ',' obj_attr    { $$ = $1; lev_stmt_attr($$, $3); }
+    | obj_attrs ',' TUPLE_LIT
+        { $$ = $1; lev_stmt_attr($$, mk_attr(P(@3), LEV_A_COORD, $3, NULL)); }
+    | obj_attrs ',' RANDOM
+        { $$ = $1; lev_stmt_attr($$, random_coord_attr(ctx, @3)); }
     ;
 
 obj_attr
@@ -601,10 +623,7 @@ obj_attr
     | W_TRAPPED
         { $$ = mk_attr(P(@$), LEV_A_TRAPPED, lev_expr_word(P(@1), (int)$1),
                        NULL); }
-    /* coordish, spelt out: one step for the commonest forms */
-    | TUPLE_LIT                 { $$ = mk_attr(P(@$), LEV_A_COORD, $1, NULL); }
-    | RANDOM
-        { $$ = mk_attr(P(@$), LEV_A_COORD, E(RANDOM, @$), NULL); }
+    /* the other coordinates (obj_attrs has a tuple and random) */
     | coord_other               { $$ = mk_attr(P(@$), LEV_A_COORD, $1, NULL); }
     ;
 
@@ -1131,6 +1150,33 @@ static lev_stmt *args_of(lev_stmt *s, int n, lev_expr *const *v)
             lev_stmt_arg(s, v[i]);
     }
     return s;
+}
+
+/* A MONSTER or OBJECT statement made by its first attribute (mon_attrs,
+ * obj_attrs): its slots are filled and its place set by the rule that
+ * ends it. */
+static lev_stmt *attrs_new(enum lev_stmt_kind kind, lev_expr *attr)
+{
+    lev_stmt *s = lev_stmt_new(kind, attr->pos);
+    if (kind == LEV_S_MONSTER)
+        args(s, 2, NULL, NULL);
+    else
+        args(s, 1, NULL);
+    lev_stmt_attr(s, attr);
+    return s;
+}
+
+/* An attribute that is a value word (peaceful), at the word. */
+static lev_expr *word_attr(lev_ctx *ctx, LEV_LTYPE at, int key, long word)
+{
+    return mk_attr(P(at), key, lev_expr_word(P(at), (int)word), NULL);
+}
+
+/* An OBJECT's place written random. */
+static lev_expr *random_coord_attr(lev_ctx *ctx, LEV_LTYPE at)
+{
+    return mk_attr(P(at), LEV_A_COORD, lev_expr_new(LEV_E_RANDOM, P(at)),
+                   NULL);
 }
 
 static lev_block *take_block(lev_block *b)
