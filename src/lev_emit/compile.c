@@ -70,9 +70,10 @@ static void drop_levels(splev_compiled *r)
     r->nlevels = 0;
 }
 
-/* Generate and verify one level; 0 (after a message) on failure. */
+/* Generate and verify one level; 0 (after a message) on failure.  The
+ * level takes its name from the plan. */
 static int build_level(splev_levcomp *lc, const lev_plan *p,
-                       const lev_plan_level *pl, splev_compiled_level *out)
+                       lev_plan_level *pl, splev_compiled_level *out)
 {
     FILE *dout = lc->o.diag_out ? lc->o.diag_out : stderr;
     char err[300];
@@ -93,7 +94,8 @@ static int build_level(splev_levcomp *lc, const lev_plan *p,
         free(bytes);
         return 0;
     }
-    out->name = xstrdup(pl->name);
+    out->name = pl->name;
+    pl->name = NULL;
     out->bytes = bytes;
     out->len = len;
     out->script = s;
