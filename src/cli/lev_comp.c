@@ -62,6 +62,8 @@ typedef struct run {
     size_t nvaults, capvaults;
     size_t *vhash;          /* vault index + 1 by name, open addressing */
     size_t vhcap;
+    char *path;             /* out_path's buffer */
+    size_t pathcap;
     int any_vault;
     int status;
 } run;
@@ -107,12 +109,18 @@ static void note_vault(run *r, const splev_compiled_level *l)
     *slot = r->nvaults;
 }
 
-/* DIR/NAME.EXT (memcpy: this runs once per level written). */
-static char *out_path(const run *r, const char *name, const char *ext)
+/* DIR/NAME.EXT in the run's buffer, valid until the next call (memcpy:
+ * this runs once per level written). */
+static const char *out_path(run *r, const char *name, const char *ext)
 {
     const char *dir = r->outdir ? r->outdir : ".";
     size_t nd = strlen(dir), nn = strlen(name), ne = strlen(ext);
-    char *p = xmalloc(nd + nn + ne + 2);
+    if (nd + nn + ne + 2 > r->pathcap) {
+        r->pathcap = nd + nn + ne + 64;
+        free(r->path);
+        r->path = xmalloc(r->pathcap);
+    }
+    char *p = r->path;
     memcpy(p, dir, nd);
     p[nd] = '/';
     memcpy(p + nd + 1, name, nn);
@@ -122,20 +130,18 @@ static char *out_path(const run *r, const char *name, const char *ext)
 
 static void write_out(run *r, const char *name, const void *data, size_t len)
 {
-    char *path = out_path(r, name, "");
+    const char *path = out_path(r, name, "");
     char err[300];
     if (write_file_atomic(path, data, len, err, sizeof err) != 0) {
         fprintf(stderr, "lev_comp: %s: %s\n", path, err);
         r->status = 1;
     }
-    free(path);
 }
 
 static void write_failed(run *r, const char *name, const char *err)
 {
-    char *path = out_path(r, name, ".lev");
+    const char *path = out_path(r, name, ".lev");
     fprintf(stderr, "lev_comp: %s: %s\n", path, err);
-    free(path);
     r->status = 1;
 }
 
@@ -149,9 +155,8 @@ static void write_levels(run *r, const splev_compiled *c)
     char err[300];
     for (size_t i = 0; i < c->nlevels; i++) {
         const splev_compiled_level *l = &c->levels[i];
-        char *path = out_path(r, l->name, ".lev");
+        const char *path = out_path(r, l->name, ".lev");
         int bad = out_stage(b, path, l->bytes, l->len, err, sizeof err);
-        free(path);
         if (bad) {
             out_abort(b);
             write_failed(r, l->name, err);
@@ -373,6 +378,7 @@ int main(int argc, char **argv)
         free(a.r.vaults[i].name);
     free(a.r.vaults);
     free(a.r.vhash);
+    free(a.r.path);
     free(a.dirs);
     free(a.files);
     return status;
