@@ -43,6 +43,7 @@ typedef struct chk {
     int vaultgen_seen;
     int dialect;                /* SPLEV_DIALECT_* of the file checked */
     lev_cells *coords[2];       /* where literal coordinates go (or NULL) */
+    size_t caplevels;           /* room in plan->levels */
 } chk;
 
 /* ---- diagnostics at a token of any file ---- */
@@ -1782,10 +1783,27 @@ static char *expand_name(chk *c, const lev_level *l)
     int width = atoi(pct + 1);
     if (width > 14)
         width = 15;
-    char num[32];
-    snprintf(num, sizeof num, pct[1] == '0' ? "%0*d" : "%*d", width,
-             ++c->counter);
-    return xasprintf("%.*s%s%s", (int)(pct - n), n, num, q + 1);
+    int v = ++c->counter;
+    if (width < 0 || v < 0) {   /* atoi's overflow: printf's reading */
+        char num[32];
+        snprintf(num, sizeof num, pct[1] == '0' ? "%0*d" : "%*d", width, v);
+        return xasprintf("%.*s%s%s", (int)(pct - n), n, num, q + 1);
+    }
+    /* NAME%04i: the digits of the counter right-aligned in width, padded
+     * with zeros or spaces as printf would (once per vault level). */
+    char num[16];
+    int nd = 0;
+    do
+        num[sizeof num - ++nd] = (char)('0' + v % 10);
+    while ((v /= 10) && nd < (int)sizeof num);
+    size_t pad = width > nd ? (size_t)(width - nd) : 0;
+    size_t head = (size_t)(pct - n), tail = strlen(q + 1);
+    char *out = xmalloc(head + pad + (size_t)nd + tail + 1);
+    memcpy(out, n, head);
+    memset(out + head, pct[1] == '0' ? '0' : ' ', pad);
+    memcpy(out + head + pad, num + sizeof num - nd, (size_t)nd);
+    memcpy(out + head + pad + nd, q + 1, tail + 1);
+    return out;
 }
 
 static int name_char_ok(char ch)
@@ -1853,7 +1871,10 @@ static void check_level(chk *c, const lev_file *f, const lev_level *l)
         return;
     }
     lev_plan *p = c->plan;
-    p->levels = xrealloc(p->levels, (p->nlevels + 1) * sizeof *p->levels);
+    if (p->nlevels == c->caplevels) {
+        c->caplevels = c->caplevels ? c->caplevels * 2 : 16;
+        p->levels = xrealloc(p->levels, c->caplevels * sizeof *p->levels);
+    }
     lev_plan_level *pl = &p->levels[p->nlevels++];
     pl->level = l;
     pl->file = f;
