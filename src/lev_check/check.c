@@ -1074,8 +1074,8 @@ static void check_attrs(chk *c, const lev_stmt *s, int monster)
         int k = (int)a->ival;
         /* A misspelt word ("peacefull") is parsed as a name or position
          * given by a core function without "()": say what it is. */
-        if (a->nargs && unknown_word(c, a->args[0],
-                                     monster ? mon_words : obj_words))
+        if (a->nargs && a->args[0] && a->args[0]->kind == LEV_E_CALL &&
+            unknown_word(c, a->args[0], monster ? mon_words : obj_words))
             continue;
         if (monster ? !mon_key(k) : !obj_key(k)) {
             err(c, a->pos, "%s is not %s attribute", lev_attr_name(k),

@@ -173,6 +173,8 @@ uint32_t lev_flag_bits(int w)
 typedef struct name_index {
     const char *name[64];
     unsigned char order[64];        /* name numbers by first letter */
+    unsigned char second[64];       /* each name's second byte (| 0x20
+                                       when fold), to skip a compare */
     unsigned char start[257];       /* order[start[c] .. start[c + 1]] */
     int filled;
 } name_index;
@@ -187,8 +189,12 @@ static void index_names(name_index *x, const char *(*name_of)(int), int n,
         first[t] = x->name[t] ? (unsigned char)x->name[t][0] : 0;
         if (fold && first[t])
             first[t] |= 0x20;
-        if (x->name[t])
+        if (x->name[t]) {
             x->start[first[t] + 1]++;
+            x->second[t] = first[t] ? (unsigned char)x->name[t][1] : 0;
+            if (fold)
+                x->second[t] |= 0x20;
+        }
     }
     for (int c = 0; c < 256; c++)
         x->start[c + 1] = (unsigned char)(x->start[c + 1] + x->start[c]);
@@ -206,8 +212,10 @@ int lev_room_type(const char *name)
     if (!rooms.filled)
         index_names(&rooms, splev_room_type_name, 64, 0);
     unsigned char c0 = (unsigned char)name[0];
+    unsigned char c1 = c0 ? (unsigned char)name[1] : 0;
     for (int k = rooms.start[c0]; k < rooms.start[c0 + 1]; k++)
-        if (strcmp(rooms.name[rooms.order[k]], name) == 0)
+        if (rooms.second[rooms.order[k]] == c1 &&
+            strcmp(rooms.name[rooms.order[k]], name) == 0)
             return rooms.order[k];
     return -1;
 }
@@ -219,8 +227,9 @@ int lev_trap_type(const char *name)
     if (!traps.filled)
         index_names(&traps, splev_trap_name, SPLEV_TRAP_COUNT, 1);
     unsigned char c0 = (unsigned char)name[0] | 0x20;
+    unsigned char c1 = (name[0] ? (unsigned char)name[1] : 0) | 0x20;
     for (int k = traps.start[c0]; k < traps.start[c0 + 1]; k++)
-        if (traps.order[k] != 0 &&
+        if (traps.order[k] != 0 && traps.second[traps.order[k]] == c1 &&
             strcasecmp(traps.name[traps.order[k]], name) == 0)
             return traps.order[k];
     return 0;
