@@ -186,21 +186,48 @@ static int flip_dbdir(const flip *f, int dir)
     return dir;
 }
 
-/* Exchange cell ya of column a with cell yb of column b, with their
- * SpLev_Map marks. */
-static inline void swap_cells(vm *v, int a, int ya, int b, int yb)
+/* Rows y1.. (n of them) of a column and its SpLev_Map marks. */
+typedef struct run {
+    splev_cell *c;
+    uint8_t *m;
+} run;
+
+static run run_at(vm *v, int x, int y)
 {
-    splev_cell *ca = v->lev->cells[a], *cb = v->lev->cells[b];
-    uint8_t *ma = v->gen.mark[a], *mb = v->gen.mark[b];
-    splev_cell t = ca[ya];
-    ca[ya] = cb[yb];
-    cb[yb] = t;
-    uint8_t m = ma[ya];
-    ma[ya] = mb[yb];
-    mb[yb] = m;
+    return (run){&v->lev->cells[x][y], &v->gen.mark[x][y]};
 }
 
-/* The mirror swaps each pair of cells once. */
+/* Exchange a and b (n rows each, no overlap) through a copy. */
+static void run_swap(run a, run b, int n)
+{
+    splev_cell tc[YN];
+    uint8_t tm[YN];
+    memcpy(tc, a.c, (size_t)n * sizeof *tc);
+    memcpy(a.c, b.c, (size_t)n * sizeof *tc);
+    memcpy(b.c, tc, (size_t)n * sizeof *tc);
+    memcpy(tm, a.m, (size_t)n);
+    memcpy(a.m, b.m, (size_t)n);
+    memcpy(b.m, tm, (size_t)n);
+}
+
+/* Exchange row i of a with row n - 1 - i of b for i < k (k = n/2 when
+ * a is b: it turns upside down). */
+static void run_swap_reversed(run a, run b, int k, int n)
+{
+    splev_cell *hi = b.c + n - 1;
+    uint8_t *mhi = b.m + n - 1;
+    for (int i = 0; i < k; i++) {
+        splev_cell t = a.c[i];
+        a.c[i] = hi[-i];
+        hi[-i] = t;
+        uint8_t m = a.m[i];
+        a.m[i] = mhi[-i];
+        mhi[-i] = m;
+    }
+}
+
+/* The mirror moves whole runs of a column: a column to its mirror (rows
+ * reversed when fy), through a copy of one of them. */
 static void flip_cells(vm *v, const flip *f, const wall_planes *p)
 {
     splev_level *lev = v->lev;
@@ -217,23 +244,15 @@ static void flip_cells(vm *v, const flip *f, const wall_planes *p)
             }
         }
     int w = f->x2 - f->x1 + 1, h = f->y2 - f->y1 + 1;
-    if (f->fx) {
-        /* column x with its mirror; the middle column (odd width) only
-         * turns upside down */
-        for (int x = f->x1; x < f->x1 + w / 2; x++) {
-            int nx = f->x2 - x + f->x1;
-            for (int y = f->y1; y <= f->y2; y++)
-                swap_cells(v, x, y, nx, f->fy ? f->y2 - y + f->y1 : y);
-        }
-        if ((w & 1) && f->fy) {
-            int x = f->x1 + w / 2;
-            for (int y = f->y1; y < f->y1 + h / 2; y++)
-                swap_cells(v, x, y, x, f->y2 - y + f->y1);
-        }
-    } else if (f->fy) {
-        for (int x = f->x1; x <= f->x2; x++)
-            for (int y = f->y1; y < f->y1 + h / 2; y++)
-                swap_cells(v, x, y, x, f->y2 - y + f->y1);
+    /* column x and its mirror; without fx, or the middle column of an
+     * odd width, a column is its own mirror */
+    for (int x = f->x1; x < f->x1 + (f->fx ? (w + 1) / 2 : w); x++) {
+        int nx = f->fx ? f->x2 - x + f->x1 : x;
+        run a = run_at(v, x, f->y1), b = run_at(v, nx, f->y1);
+        if (f->fy)
+            run_swap_reversed(a, b, nx == x ? h / 2 : h, h);
+        else if (nx != x)
+            run_swap(a, b, h);
     }
 }
 
