@@ -289,8 +289,11 @@ static void flip_things(vm *v, const flip *f)
     }
 }
 
-/* noflipx keeps x (no left/right mirror), noflipy keeps y (DECISIONS 16). */
-static void flip_level(vm *v, const extents *e, wall_planes *p)
+/* noflipx keeps x (no left/right mirror), noflipy keeps y (DECISIONS 16).
+ * shaped: the spine pass gave every wall its shape and all is stone
+ * outside the mirrored area, so the pass after the mirror would give
+ * each wall the mirror image of its shape: that is written instead. */
+static void flip_level(vm *v, const extents *e, wall_planes *p, int shaped)
 {
     unsigned fl = v->lev->flags;
     int allow = 3;
@@ -309,15 +312,17 @@ static void flip_level(vm *v, const extents *e, wall_planes *p)
     flip f = {(c & 2) != 0, (c & 1) != 0,
               e->lx < 1 ? 1 : e->lx, e->ly < 0 ? 0 : e->ly,
               e->hx > XN - 1 ? XN - 1 : e->hx, e->hy > YN - 1 ? YN - 1 : e->hy};
+    if (shaped)
+        walls_mirror_shapes(v->lev, p, f.fx, f.fy, f.x1, f.y1, f.x2, f.y2);
     flip_cells(v, &f, p);
     flip_things(v, &f);
+    if (shaped)
+        return;
     /* The classes the spine pass reads move with the cells; every
      * non-stone cell lay inside the extents and stays there.  Nothing
      * after this reads the other planes. */
     walls_planes_flip(p, f.fx, f.fy, f.x1, f.y1, f.x2, f.y2);
-    walls_spines_planes(v->lev, p, e->lx < 1 ? 1 : e->lx, e->ly < 0 ? 0 : e->ly,
-                        e->hx > XN - 1 ? XN - 1 : e->hx,
-                        e->hy > YN - 1 ? YN - 1 : e->hy);
+    walls_spines_planes(v->lev, p, f.x1, f.y1, f.x2, f.y2);
 }
 
 static void solidify(vm *v)
@@ -510,12 +515,16 @@ void vm_epilogue(vm *v)
         used = (box){0, 0, XN - 1, YN - 1};     /* it may dig anywhere */
         walls_planes(v->lev, &p, 0, XN - 1);
     }
+    /* every wall shaped: column 0, which the passes leave alone, must
+     * be stone too */
+    int shaped = 0;
     if (!(v->lev->flags & SPLEV_F_CORRMAZE))
-        walls_wallification_planes(v->lev, &p, used.lx, used.ly, used.hx,
-                                   used.hy);
+        shaped = !walls_wallification_planes(v->lev, &p, used.lx, used.ly,
+                                             used.hx, used.hy) &&
+                 !non_stone(&p, 0);
     extents e = level_extents(v, &p);
     if (!vm_nh36(v))
-        flip_level(v, &e, &p);  /* NetHack 3.6 never flips (no draws) */
+        flip_level(v, &e, &p, shaped);  /* NetHack 3.6 never flips (no draws) */
     if (v->lev->flags & SPLEV_F_SOLIDIFY)
         solidify(v);
     place_lregions(v);

@@ -60,16 +60,25 @@ void walls_planes(const splev_level *lev, wall_planes *p, int lx, int hx);
 /* The passes on planes of the whole map; they keep p up to date. */
 void walls_remove_buried(splev_level *lev, wall_planes *p, int x1, int y1,
                          int x2, int y2);
-void walls_spines_planes(splev_level *lev, const wall_planes *p, int x1,
-                         int y1, int x2, int y2);
+/* The spine pass returns 1 when a wall of the box kept its type (no
+ * neighbour continues it). */
+int walls_spines_planes(splev_level *lev, const wall_planes *p, int x1,
+                        int y1, int x2, int y2);
+/* Every wall of x1..x2 x y1..y2 (from p->wall) given the shape the spine
+ * pass gives it once the box is mirrored (fx: left-right, fy:
+ * top-bottom); the cells do not move.  Exact when the spine pass shaped
+ * every wall and everything outside the box is stone. */
+void walls_mirror_shapes(splev_level *lev, const wall_planes *p, int fx,
+                         int fy, int x1, int y1, int x2, int y2);
 /* The planes the spine pass reads (solid, like, wall) after mirroring
  * x1..x2 x y1..y2 (fx: left-right, fy: top-bottom) as the cells were;
  * rsolid, door and rare are left as they were, stale: read them after
  * a flip only once walls_planes has classified the cells again. */
 void walls_planes_flip(wall_planes *p, int fx, int fy, int x1, int y1,
                        int x2, int y2);
-/* Both, over the box (clamped to the map) as walls_wallification_box. */
-void walls_wallification_planes(splev_level *lev, wall_planes *p, int lx,
-                                int ly, int hx, int hy);
+/* Both, over the box (clamped to the map) as walls_wallification_box;
+ * the spine pass's answer. */
+int walls_wallification_planes(splev_level *lev, wall_planes *p, int lx,
+                               int ly, int hx, int hy);
 
 #endif

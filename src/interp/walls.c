@@ -202,12 +202,12 @@ static inline void put_rows(splev_cell *col, uint32_t m, uint8_t t)
  * wall, only east/west makes it horizontal, only north/south vertical,
  * one of each a corner, three a T, four a cross.  Each shape is a mask
  * of the column's rows, written with its type. */
-void walls_spines_planes(splev_level *lev, const wall_planes *p, int x1,
-                         int y1, int x2, int y2)
+int walls_spines_planes(splev_level *lev, const wall_planes *p, int x1,
+                        int y1, int x2, int y2)
 {
     if (x1 > x2 || y1 > y2)
-        return;
-    uint32_t span = rows_between(y1, y2);
+        return 0;
+    uint32_t span = rows_between(y1, y2), kept = 0;
     for (int x = x1; x <= x2; x++) {
         uint32_t walls = p->wall[x] & span;
         if (!walls)
@@ -225,6 +225,7 @@ void walls_spines_planes(splev_level *lev, const wall_planes *p, int x1,
         uint32_t e = lr & ~(vert & from_above(sr, ROWS) & from_below(sr, ROWS));
         uint32_t w = ll & ~(vert & from_above(sl, ROWS) & from_below(sl, ROWS));
         uint32_t ns = n | s, ew = e | w;
+        kept |= walls & ~(ns | ew);
         splev_cell *col = lev->cells[x];
         put_rows(col, walls & ew & ~ns, SPLEV_HWALL);
         put_rows(col, walls & ns & ~ew, SPLEV_VWALL);
@@ -243,6 +244,41 @@ void walls_spines_planes(splev_level *lev, const wall_planes *p, int x1,
         put_rows(col, nsb & eo, SPLEV_TRWALL);
         put_rows(col, nsb & wo, SPLEV_TLWALL);
         put_rows(col, nsb & ewb, SPLEV_CROSSWALL);
+    }
+    return kept != 0;
+}
+
+/* The spine pass sees a mirrored level as the mirror of what it saw:
+ * east and west (north and south) trade places, so each shape becomes
+ * its mirror image.  Indexed by fx + 2 * fy, then by wall type. */
+static const uint8_t mirrored[4][SPLEV_DBWALL] = {
+#define SHAPES(tl, tr, bl, br, tu, td, tlw, trw)                              \
+    {SPLEV_STONE, SPLEV_VWALL, SPLEV_HWALL, tl, tr, bl, br, SPLEV_CROSSWALL,  \
+     tu, td, tlw, trw}
+    SHAPES(SPLEV_TLCORNER, SPLEV_TRCORNER, SPLEV_BLCORNER, SPLEV_BRCORNER,
+           SPLEV_TUWALL, SPLEV_TDWALL, SPLEV_TLWALL, SPLEV_TRWALL),
+    SHAPES(SPLEV_TRCORNER, SPLEV_TLCORNER, SPLEV_BRCORNER, SPLEV_BLCORNER,
+           SPLEV_TUWALL, SPLEV_TDWALL, SPLEV_TRWALL, SPLEV_TLWALL),
+    SHAPES(SPLEV_BLCORNER, SPLEV_BRCORNER, SPLEV_TLCORNER, SPLEV_TRCORNER,
+           SPLEV_TDWALL, SPLEV_TUWALL, SPLEV_TLWALL, SPLEV_TRWALL),
+    SHAPES(SPLEV_BRCORNER, SPLEV_BLCORNER, SPLEV_TRCORNER, SPLEV_TLCORNER,
+           SPLEV_TDWALL, SPLEV_TUWALL, SPLEV_TRWALL, SPLEV_TLWALL),
+#undef SHAPES
+};
+
+void walls_mirror_shapes(splev_level *lev, const wall_planes *p, int fx,
+                         int fy, int x1, int y1, int x2, int y2)
+{
+    if (x1 > x2 || y1 > y2 || !(fx || fy))
+        return;
+    const uint8_t *to = mirrored[(fx != 0) + 2 * (fy != 0)];
+    uint32_t span = rows_between(y1, y2);
+    for (int x = x1; x <= x2; x++) {
+        splev_cell *col = lev->cells[x];
+        for (uint32_t m = p->wall[x] & span; m; m &= m - 1u) {
+            splev_cell *c = &col[bit_low(m)];
+            c->typ = to[c->typ];
+        }
     }
 }
 
@@ -271,13 +307,13 @@ void walls_wallification_box(splev_level *lev, int lx, int ly, int hx, int hy)
     walls_wallification_planes(lev, &p, lx, ly, hx, hy);
 }
 
-void walls_wallification_planes(splev_level *lev, wall_planes *p, int lx,
-                                int ly, int hx, int hy)
+int walls_wallification_planes(splev_level *lev, wall_planes *p, int lx,
+                               int ly, int hx, int hy)
 {
     int x1 = clampi(lx, 1, SPLEV_COLNO - 1), x2 = clampi(hx, 1, SPLEV_COLNO - 1);
     int y1 = clampi(ly, 0, SPLEV_ROWNO - 1), y2 = clampi(hy, 0, SPLEV_ROWNO - 1);
     if (lx > hx || ly > hy || x1 > x2 || y1 > y2)
-        return;
+        return 0;
     walls_remove_buried(lev, p, x1, y1, x2, y2);
-    walls_spines_planes(lev, p, x1, y1, x2, y2);
+    return walls_spines_planes(lev, p, x1, y1, x2, y2);
 }
