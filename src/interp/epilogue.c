@@ -337,21 +337,33 @@ static void solidify(vm *v)
 
 /* Everything on or outside the extents' frame: whole columns at the
  * sides, the top and bottom rows in between. */
+/* The flag on n cells in a row of the grid (columns follow each other),
+ * three a step. */
+static void set_nondiggable(splev_cell *c, int n)
+{
+    for (; n >= 3; n -= 3, c += 3) {
+        c[0].nondiggable = 1;
+        c[1].nondiggable = 1;
+        c[2].nondiggable = 1;
+    }
+    for (; n > 0; n--, c++)
+        c->nondiggable = 1;
+}
+
 static void bound_digging(vm *v, const extents *e)
 {
     if (e->empty)
         return;
-    for (int x = 0; x < XN; x++) {
-        splev_cell *col = v->lev->cells[x];
-        if (x <= e->lx || x >= e->hx) {
-            for (int y = 0; y < YN; y++)
-                col[y].nondiggable = 1;
-            continue;
-        }
-        for (int y = 0; y < YN && y <= e->ly; y++)
-            col[y].nondiggable = 1;
-        for (int y = e->hy < 0 ? 0 : e->hy; y < YN; y++)
-            col[y].nondiggable = 1;
+    /* whole columns 0..lx and hx..XN - 1, rows 0..top and bottom..YN - 1
+     * of the ones in between */
+    int top = e->ly < YN - 1 ? e->ly : YN - 1, bottom = e->hy < 0 ? 0 : e->hy;
+    int lx = e->lx, hx = e->hx;
+    splev_cell (*cells)[YN] = v->lev->cells;
+    set_nondiggable(cells[0], (lx + 1) * YN);
+    set_nondiggable(cells[hx], (XN - hx) * YN);
+    for (int x = lx + 1; x < hx; x++) {
+        set_nondiggable(cells[x], top + 1);
+        set_nondiggable(&cells[x][bottom], YN - bottom);
     }
 }
 
