@@ -337,25 +337,28 @@ static void align_map(vm *v, int h, int vv, int w, int ht)
         v->ystart++;
 }
 
-/* What a map character leaves in a cell, per terrain type: built once per
- * MAP (ICE's flags depend on the level), then each cell is one copy; only
- * doors look at their left neighbour. */
+/* What a map character leaves in a cell, per terrain type: a constant
+ * table, copied per MAP to set ICE's flags (they depend on the level);
+ * then each cell is one copy; only doors look at their left neighbour. */
+#define TMPL(t)                                                              \
+    {.typ = (uint8_t)(t), .lit = (t) == SPLEV_LAVAPOOL,                      \
+     .horizontal = (t) == SPLEV_HWALL || (t) == SPLEV_IRONBARS,              \
+     .doormask = (t) == SPLEV_SDOOR ? SPLEV_D_CLOSED : 0}
+#define TMPL4(b) TMPL(b), TMPL(b + 1), TMPL(b + 2), TMPL(b + 3)
+#define TMPL16(b) TMPL4(b), TMPL4(b + 4), TMPL4(b + 8), TMPL4(b + 12)
+_Static_assert(SPLEV_TERRAIN_COUNT == 41, "map_base lists every terrain");
+static const splev_cell map_base[SPLEV_TERRAIN_COUNT] = {
+    TMPL16(0), TMPL16(16), TMPL4(32), TMPL4(36), TMPL(40)};
+#undef TMPL16
+#undef TMPL4
+#undef TMPL
+
 static void map_templates(const vm *v, splev_cell tmpl[SPLEV_TERRAIN_COUNT])
 {
-    memset(tmpl, 0, sizeof(splev_cell[SPLEV_TERRAIN_COUNT]));
-    for (int t = 0; t < SPLEV_TERRAIN_COUNT; t++) {
-        splev_cell *c = &tmpl[t];
-        c->typ = (uint8_t)t;
-        if (t == SPLEV_SDOOR)
-            c->doormask = SPLEV_D_CLOSED;
-        if (t == SPLEV_HWALL || t == SPLEV_IRONBARS)
-            c->horizontal = 1;
-        if (t == SPLEV_LAVAPOOL)
-            c->lit = 1;
-        if (t == SPLEV_ICE && v->init_map_used)
-            c->flags = (v->lev->flags & SPLEV_F_ICEDPOOLS) ? SPLEV_ICED_POOL
-                                                            : SPLEV_ICED_MOAT;
-    }
+    memcpy(tmpl, map_base, sizeof map_base);
+    if (v->init_map_used)
+        tmpl[SPLEV_ICE].flags = (v->lev->flags & SPLEV_F_ICEDPOOLS)
+                                    ? SPLEV_ICED_POOL : SPLEV_ICED_MOAT;
 }
 
 static void draw_map(vm *v, const splev_const *m)
@@ -371,17 +374,22 @@ static void draw_map(vm *v, const splev_const *m)
     /* Column by column (the grid's order); a door's left neighbour is
      * drawn before it either way. */
     const vm_mapcols *cols = vm_mapcache_get(&v->maps, m, tmpl);
+    /* held in locals: the byte stores below may alias v */
+    splev_cell (*cells)[YN] = v->lev->cells;
+    uint8_t (*marks)[YN] = v->gen.mark;
+    const splev_cell *cached = cols->cells + my0;
+    const uint8_t *plain = cols->plain;
+    int xs = v->xstart, y0 = v->ystart + my0;
+    size_t n = (size_t)(my1 - my0);
     for (int mx = mx0; mx < mx1; mx++) {
         const unsigned char *src = (const unsigned char *)m->str + mx;
-        int x = v->xstart + mx;
-        splev_cell *col = v->lev->cells[x];
-        uint8_t *mark = v->gen.mark[x];
-        if (cols->plain[mx] == VM_COL_PLAIN ||
-            (cols->plain[mx] == VM_COL_AFTER_LEFT && mx > mx0)) {
-            int y0 = v->ystart + my0;
-            memcpy(&col[y0], &cols->cells[(size_t)mx * (size_t)h + (size_t)my0],
-                   (size_t)(my1 - my0) * sizeof *col);
-            memset(&mark[y0], 1, (size_t)(my1 - my0));
+        int x = xs + mx;
+        splev_cell *col = cells[x];
+        uint8_t *mark = marks[x];
+        if (plain[mx] == VM_COL_PLAIN ||
+            (plain[mx] == VM_COL_AFTER_LEFT && mx > mx0)) {
+            memcpy(&col[y0], &cached[(size_t)mx * (size_t)h], n * sizeof *col);
+            memset(&mark[y0], 1, n);
             continue;
         }
         const unsigned char *p = src + (size_t)my0 * (size_t)w;
