@@ -1666,10 +1666,9 @@ int lev_run_parser(lev_ctx *ctx, const char *text, size_t len)
     yyscan_t scanner;
     if (levyylex_init_extra(ctx, &scanner) != 0)
         return -1;
-    /* The scanner reads ctx->src through its YY_INPUT (lev.l). */
+    /* The scanner reads ctx->src in place (lev.l). */
     ctx->src = text;
     ctx->src_len = len;
-    ctx->src_read = 0;
     int r = lev_parse(scanner, ctx);
     levyylex_destroy(scanner);
     ctx->map = NULL;            /* unfinished MAP: in the arena */

@@ -34,8 +34,8 @@ char *arena_strndup(mem_arena *a, const char *s, size_t n);
 void arena_free(mem_arena *a);
 
 /* ---- files ---- */
-/* Read a whole file (or standard input for "-") into a NUL-terminated
- * buffer.  Files larger than max_size are refused.  On failure returns NULL
+/* Read a whole file (or standard input for "-") into a buffer ended by
+ * two NULs (lev_comp's scanner reads it in place).  Files larger than max_size are refused.  On failure returns NULL
  * and writes a message (without the file name) into err. */
 char *read_whole_file(const char *path, size_t max_size, size_t *len,
                       char *err, size_t errlen);

@@ -29,7 +29,7 @@ char *read_whole_file(const char *path, size_t max_size, size_t *len,
         }
     }
     size_t cap = 65536, n = 0;
-    char *buf = xmalloc(cap + 1);
+    char *buf = xmalloc(cap + 2);
     for (;;) {
         if (n == cap) {
             if (cap >= max_size) {
@@ -41,7 +41,7 @@ char *read_whole_file(const char *path, size_t max_size, size_t *len,
                 return NULL;
             }
             cap = cap * 2 > max_size ? max_size : cap * 2;
-            buf = xrealloc(buf, cap + 1);
+            buf = xrealloc(buf, cap + 2);
         }
         size_t got = fread(buf + n, 1, cap - n, f);
         n += got;
@@ -61,7 +61,7 @@ char *read_whole_file(const char *path, size_t max_size, size_t *len,
         free(buf);
         return NULL;
     }
-    buf[n] = '\0';
+    buf[n] = buf[n + 1] = '\0';
     *len = n;
     return buf;
 }

@@ -54,9 +54,8 @@ typedef struct lev_ctx {
     int include_depth;          /* 0 for the file named on the command line */
 
     /* ---- scanner ---- */
-    const char *src;            /* the whole text, for diagnostics */
+    const char *src;            /* the whole text, two NULs after it */
     size_t src_len;
-    size_t src_read;            /* bytes the scanner has taken */
     int line, col;              /* position of the next byte */
     int nesting;                /* open (, [ and { */
     int stop;                   /* give end of file from now on */

@@ -241,7 +241,7 @@ static void start_pass(lev_ctx *ctx, diag *d, lev_file *f, char *text,
     ctx->stmt_kw = -1;
 }
 
-/* text (len bytes and a NUL, from malloc) becomes the file's: later stages
+/* text (len bytes and two NULs, from malloc) becomes the file's: later stages
  * (the checker) quote source lines from f->src.
  * At most two passes.  The first gives each literal tuple ("(3,4)") to
  * the parser as one token, which saves most of the parser's steps there,
@@ -319,9 +319,9 @@ lev_file *lev_parse_buffer(const char *name, const char *text, size_t len,
     char *real = NULL;
     if (strcmp(name, "-") != 0)
         real = realpath(name, NULL);
-    char *own = xmalloc(len + 1);
+    char *own = xmalloc(len + 2);
     memcpy(own, text, len);
-    own[len] = '\0';
+    own[len] = own[len + 1] = '\0';     /* the scanner's end (lev.l) */
     lev_file *f = parse_text(name, real, own, len, opt, NULL, 0,
                              default_max_errors(opt));
     free(real);
