@@ -92,7 +92,8 @@ struct splev_gen {
     int *doorct;        /* doors recorded for the room */
     size_t nknown, capknown;
     int ndoors;         /* every recorded door (DOORMAX) */
-    /* SpLev_Map: cells marked by MAZEWALK (fill_empty_maze uses them) */
+    /* SpLev_Map: cells marked by MAZEWALK (fill_empty_maze uses them);
+     * 1 marked, 0 not, nothing else (the filler sums them) */
     uint8_t mark[SPLEV_COLNO][SPLEV_ROWNO];
     /* the reserved treasure vault of makerooms, if any */
     int vault_x, vault_y, vault_reserved;

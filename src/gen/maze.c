@@ -126,18 +126,11 @@ static const uint8_t dry_cell[256] = {
     [SPLEV_CLOUD] = 1,
 };
 
-/* Bit 0 of each byte of w that is not 0 (no carries cross a byte). */
-static uint64_t nonzero_lows(uint64_t w)
+/* Bit i set when byte i of w (each byte 0 or 1) is 1: byte i lands on
+ * bit 56 + i of the product and nowhere else there. */
+static uint32_t byte_bits(uint64_t w)
 {
-    const uint64_t low7 = 0x7f7f7f7f7f7f7f7fULL;
-    return ((((w & low7) + low7) | w) & ~low7) >> 7;
-}
-
-/* Bit i set when byte i of w is not 0 (w from nonzero_lows): byte i's
- * bit lands on bit 56 + i of the product and nowhere else there. */
-static uint32_t byte_bits(uint64_t lows)
-{
-    return (uint32_t)((lows * 0x0102040810204080ULL) >> 56);
+    return (uint32_t)((w * 0x0102040810204080ULL) >> 56);
 }
 
 /* The sum of the eight bytes of w, each at most 255 * 2 / 8. */
@@ -161,10 +154,10 @@ static uint32_t dry_odd_rows(const splev_cell *col)
 #undef DRY
 }
 
-/* One pass over the marks of x 2..77, two columns a step, rows 0..7,
- * 8..15 and 16..19 as three words of one bit a byte: their running sum
- * (at most 76 * 3 in a byte) counts the marked cells, and an odd
- * column's bits give its spots, y ascending. */
+/* One pass over the marks of x 2..77 (each 0 or 1, gen.h), rows 0..7,
+ * 8..15 and 16..19 of a column as three words: their running sum (at
+ * most 76 * 3 in a byte) counts the marked cells, and an odd column's
+ * words give its spots, y ascending. */
 void splev_gen_maze_spots(const splev_gen *g, splev_gen_spots *s)
 {
     uint32_t flip = g->dialect == SPLEV_GEN_UN ? 0 : ~0u;
@@ -175,9 +168,6 @@ void splev_gen_maze_spots(const splev_gen *g, splev_gen_spots *s)
         memcpy(&a, g->mark[x], 8);
         memcpy(&b, g->mark[x] + 8, 8);
         memcpy(&c, g->mark[x] + 16, 4);
-        a = nonzero_lows(a);
-        b = nonzero_lows(b);
-        c = nonzero_lows(c);
         sum += a + b + c;
         if (!(x & 1))
             continue;

@@ -151,10 +151,9 @@ static void spot_level(fixture *f)
         for (int y = 0; y < SPLEV_ROWNO; y++) {
             int odd = (x & 1) && (y & 1);
             f->lev->cells[x][y].typ = SPLEV_ROOM;
-            /* marked (any value but 0): the wanted odd cells, every even
-             * cell, the rim */
-            if (!odd || spot_wanted(x, y) || x < 3 || x > 77 || y < 3 || y > 19)
-                f->g.mark[x][y] = (uint8_t)(1 + (x * 31 + y * 17) % 255);
+            /* marked: the wanted odd cells, every even cell, the rim */
+            f->g.mark[x][y] = !odd || spot_wanted(x, y) || x < 3 || x > 77 ||
+                              y < 3 || y > 19;
             if (odd && (x * 7 + y * 3) % 11 == 0)
                 f->lev->cells[x][y].typ = SPLEV_POOL;   /* wet: no spot */
         }
@@ -182,7 +181,7 @@ static void test_spot_pick(void)
     int marked = 0;
     for (int x = 2; x <= 77; x++)
         for (int y = 0; y <= 19; y++)
-            marked += f.g.mark[x][y] != 0;
+            marked += f.g.mark[x][y];
     splev_gen_spots s;
     splev_gen_maze_spots(&f.g, &s);
     CHECK(s.n == n && n > 200, "spot list: %d spots, %d valid cells", s.n, n);
