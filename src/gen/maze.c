@@ -51,35 +51,52 @@ static const uint8_t nth_option[16] = {
     0x00, 0x00, 0x01, 0x04, 0x02, 0x08, 0x09, 0x24,
     0x03, 0x0c, 0x0d, 0x34, 0x0e, 0x38, 0x39, 0xe4};
 
+/* A carved cell of the walk, with its mark (index i of the grid, x *
+ * SPLEV_ROWNO + y, in the cells and the marks alike). */
+static void walk_carve(splev_cell *cells, uint8_t *marks, int i, int fill,
+                       int mark)
+{
+    cells[i].typ = (uint8_t)fill;
+    cells[i].flags = 0;
+    cells[i].doormask = 0;
+    if (mark)
+        marks[i] = 1;
+}
+
 /* Depth-first walk with an explicit stack of x * 256 + y: the same draws
  * as the game's recursion (options in N, E, S, W order, one rn2 per
- * step). */
+ * step).  A door on the way is kept, but marked. */
 void splev_gen_walkfrom(splev_gen *g, int x, int y, int fill)
 {
+    static const int walk_di[4] = {-1, SPLEV_ROWNO, 1, -SPLEV_ROWNO};
     uint16_t stack[SPLEV_COLNO * SPLEV_ROWNO];
+    splev_cell *cells = (splev_cell *)g->lev->cells;
+    uint8_t *marks = (uint8_t *)g->mark;
     int sp = 0, mark = g->dialect == SPLEV_GEN_UN;
     if (!gen_isok(x, y))
         return;
-    if (gen_typ(g, x, y) != SPLEV_DOOR)
-        carve(g, x, y, fill, mark);
+    int i = x * SPLEV_ROWNO + y;
+    if (cells[i].typ != SPLEV_DOOR)
+        walk_carve(cells, marks, i, fill, mark);
     else if (mark)
-        g->mark[x][y] = 1;
+        marks[i] = 1;
     stack[sp++] = (uint16_t)(x << 8 | y);
     while (sp > 0) {
         int cx = stack[sp - 1] >> 8, cy = stack[sp - 1] & 0xff;
-        unsigned opts = walk_options(gen_cell(g, cx, cy), cx, cy);
+        i = cx * SPLEV_ROWNO + cy;
+        unsigned opts = walk_options(&cells[i], cx, cy);
         if (!opts) {
             sp--;
             continue;
         }
         int d = nth_option[opts] >> 2 * gen_rn2(g, opt_count[opts]) & 3;
-        carve(g, cx + walk_dx[d], cy + walk_dy[d], fill, mark);
-        int nx = cx + 2 * walk_dx[d], ny = cy + 2 * walk_dy[d];
-        if (gen_typ(g, nx, ny) != SPLEV_DOOR)
-            carve(g, nx, ny, fill, mark);
+        walk_carve(cells, marks, i + walk_di[d], fill, mark);
+        i += 2 * walk_di[d];
+        if (cells[i].typ != SPLEV_DOOR)
+            walk_carve(cells, marks, i, fill, mark);
         else if (mark)
-            g->mark[nx][ny] = 1;
-        stack[sp++] = (uint16_t)(nx << 8 | ny);
+            marks[i] = 1;
+        stack[sp++] = (uint16_t)((cx + 2 * walk_dx[d]) << 8 | (cy + 2 * walk_dy[d]));
     }
 }
 
