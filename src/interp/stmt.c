@@ -542,23 +542,31 @@ static int st_drawbridge(vm *v)
     return 1;
 }
 
+/* What a door's neighbour of terrain t (-1 off the map) says: bit 0, it
+ * holds the door (a wall or a door); bit 1, it would when no neighbour
+ * does (below POOL, iron bars, off the map). */
+static inline int door_side(int t)
+{
+    if (t < 0)
+        return 2;
+    int holds = SPLEV_IS_WALL(t) || t == SPLEV_DOOR || t == SPLEV_SDOOR;
+    int fallback = t < SPLEV_POOL || t == SPLEV_IRONBARS;
+    return holds | fallback << 1;
+}
+
+static inline int door_side_at(const splev_level *lev, int x, int y)
+{
+    return door_side(vm_isok(x, y) ? lev->cells[x][y].typ : -1);
+}
+
+/* Horizontal when a holding neighbour is west or east and not both north
+ * and south hold it (by the fallback test when none holds it). */
 void vm_set_door_orientation(splev_level *lev, int x, int y)
 {
-    static const int dx[4] = {-1, 1, 0, 0}, dy[4] = {0, 0, -1, 1};
-    int w[4], any = 0;
-    for (int k = 0; k < 4; k++) {
-        int nx = x + dx[k], ny = y + dy[k];
-        int t = vm_isok(nx, ny) ? lev->cells[nx][ny].typ : -1;
-        w[k] = t >= 0 && (SPLEV_IS_WALL(t) || t == SPLEV_DOOR || t == SPLEV_SDOOR);
-        any |= w[k];
-    }
-    if (!any)
-        for (int k = 0; k < 4; k++) {
-            int nx = x + dx[k], ny = y + dy[k];
-            int t = vm_isok(nx, ny) ? lev->cells[nx][ny].typ : -1;
-            w[k] = t < 0 || t < SPLEV_POOL || t == SPLEV_IRONBARS;
-        }
-    lev->cells[x][y].horizontal = (uint8_t)((w[0] || w[1]) && !(w[2] && w[3]));
+    int w = door_side_at(lev, x - 1, y), e = door_side_at(lev, x + 1, y);
+    int n = door_side_at(lev, x, y - 1), s = door_side_at(lev, x, y + 1);
+    int bit = (w | e | n | s) & 1 ? 1 : 2;
+    lev->cells[x][y].horizontal = (uint8_t)(((w | e) & bit) && !(n & s & bit));
 }
 
 static int st_door(vm *v)

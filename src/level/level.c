@@ -84,10 +84,8 @@ struct splev_level_spare {
 };
 
 /* Give up a record's string: freed, or kept in sp when sp is given. */
-static void drop_string(struct splev_level_spare *sp, char *p)
+static void drop_string_slow(struct splev_level_spare *sp, char *p)
 {
-    if (!p)
-        return;
     size_t len = sp ? strlen(p) : SPARE_LENS;
     if (len >= SPARE_LENS) {
         free(p);
@@ -97,6 +95,13 @@ static void drop_string(struct splev_level_spare *sp, char *p)
         grow_array((void **)&sp->blocks[len], &sp->cap[len], sp->n[len] + 1,
                    sizeof *sp->blocks[len]);
     sp->blocks[len][sp->n[len]++] = p;
+}
+
+/* Most fields of most records have no string. */
+static inline void drop_string(struct splev_level_spare *sp, char *p)
+{
+    if (p)
+        drop_string_slow(sp, p);
 }
 
 /* Free what the last level left unused. */
@@ -138,9 +143,11 @@ static char *level_strdup(splev_level *lev, const char *text)
 
 static void object_free_fields(struct splev_level_spare *sp, splev_object *o)
 {
-    for (size_t i = 0; i < o->ncontents; i++)
-        object_free_fields(sp, &o->contents[i]);
-    free(o->contents);
+    if (o->contents) {
+        for (size_t i = 0; i < o->ncontents; i++)
+            object_free_fields(sp, &o->contents[i]);
+        free(o->contents);
+    }
     drop_string(sp, o->name);
     drop_string(sp, o->montype);
     drop_string(sp, o->given_name);
@@ -148,9 +155,11 @@ static void object_free_fields(struct splev_level_spare *sp, splev_object *o)
 
 static void monster_free_fields(struct splev_level_spare *sp, splev_monster *m)
 {
-    for (size_t i = 0; i < m->ninventory; i++)
-        object_free_fields(sp, &m->inventory[i]);
-    free(m->inventory);
+    if (m->inventory) {
+        for (size_t i = 0; i < m->ninventory; i++)
+            object_free_fields(sp, &m->inventory[i]);
+        free(m->inventory);
+    }
     drop_string(sp, m->name);
     drop_string(sp, m->given_name);
     drop_string(sp, m->appear_as);
