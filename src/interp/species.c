@@ -20,80 +20,115 @@
 
 enum { SP_SWIM = 1, SP_FLY = 2, SP_WALLS = 4, SP_FIRE = 8 };
 
-typedef struct species {
-    char cls;          /* the class letter */
-    const char *name;  /* NULL for the whole class */
+/* A named species that differs from its class. */
+typedef struct named {
+    const char *name;
     unsigned char f;   /* SP_* */
-} species;
+} named;
 
-/* Grouped by class, a class's default first.  CLASSES lists every class
- * of the table: a monster of any other class is looked up no further. */
-static const char classes[] = ";BvyeX E:nSTaxJVAH";
-static const species table[] = {
-    {';', NULL, SP_SWIM},             /* sea monsters */
-    {'B', NULL, SP_FLY},              /* bats and birds */
-    {'v', NULL, SP_FLY},              /* vortices */
-    {'v', "fire vortex", SP_FLY | SP_FIRE},
-    {'y', NULL, SP_FLY},              /* lights */
-    {'e', NULL, SP_FLY},              /* eyes and spheres float */
-    {'e', "flaming sphere", SP_FLY | SP_FIRE},
-    {'X', NULL, SP_WALLS},            /* xorns */
-    {'X', "xorn", SP_WALLS},
-    {'X', "Devil's Snare", 0},        /* a plant */
-    {' ', NULL, SP_FLY | SP_WALLS},   /* ghosts, shades: noncorporeal */
-    {' ', "ghost", SP_FLY | SP_WALLS},
-    {' ', "shade", SP_FLY | SP_WALLS},
-    {'E', "air elemental", SP_FLY},
-    {'E', "stalker", SP_FLY},
-    {'E', "fire elemental", SP_FLY | SP_FIRE},
-    {'E', "earth elemental", SP_WALLS},
-    {'E', "water elemental", SP_SWIM},
-    {':', "salamander", SP_FIRE},
-    {':', "crocodile", SP_SWIM},
-    {':', "baby crocodile", SP_SWIM},
-    {'n', "water nymph", SP_SWIM},
-    {'S', "water moccasin", SP_SWIM},
-    {'S', "python", SP_SWIM},
-    {'T', "water troll", SP_SWIM},
-    {'a', "killer bee", SP_FLY},
-    {'a', "queen bee", SP_FLY},
-    {'x', "xan", SP_FLY},
-    {'J', "jabberwock", SP_FLY},
-    {'V', "vampire", SP_FLY},
-    {'V', "vampire lord", SP_FLY},
-    {'A', "couatl", SP_FLY},
-    {'A', "Angel", SP_FLY},
-    {'A', "Archon", SP_FLY},
-    {'A', "ki-rin", SP_FLY},
-    {'H', "titan", SP_FLY},
+/* A class: its members' default, and the named ones. */
+typedef struct sclass {
+    unsigned char f;
+    unsigned char n;
+    const named *names;
+} sclass;
+
+static const named vortices[] = {{"fire vortex", SP_FLY | SP_FIRE}};
+static const named spheres[] = {{"flaming sphere", SP_FLY | SP_FIRE}};
+static const named xorns[] = {
+    {"xorn", SP_WALLS},
+    {"Devil's Snare", 0},             /* a plant */
 };
+static const named ghosts[] = {
+    {"ghost", SP_FLY | SP_WALLS},
+    {"shade", SP_FLY | SP_WALLS},
+};
+static const named elementals[] = {
+    {"air elemental", SP_FLY},
+    {"stalker", SP_FLY},
+    {"fire elemental", SP_FLY | SP_FIRE},
+    {"earth elemental", SP_WALLS},
+    {"water elemental", SP_SWIM},
+};
+static const named lizards[] = {
+    {"salamander", SP_FIRE},
+    {"crocodile", SP_SWIM},
+    {"baby crocodile", SP_SWIM},
+};
+static const named nymphs[] = {{"water nymph", SP_SWIM}};
+static const named snakes[] = {
+    {"water moccasin", SP_SWIM},
+    {"python", SP_SWIM},
+};
+static const named trolls[] = {{"water troll", SP_SWIM}};
+static const named ants[] = {
+    {"killer bee", SP_FLY},
+    {"queen bee", SP_FLY},
+};
+static const named grid_bugs[] = {{"xan", SP_FLY}};
+static const named jabberwocks[] = {{"jabberwock", SP_FLY}};
+static const named vampires[] = {
+    {"vampire", SP_FLY},
+    {"vampire lord", SP_FLY},
+};
+static const named angels[] = {
+    {"couatl", SP_FLY},
+    {"Angel", SP_FLY},
+    {"Archon", SP_FLY},
+    {"ki-rin", SP_FLY},
+};
+static const named giants[] = {{"titan", SP_FLY}};
+
+#define NAMES(a) (unsigned char)(sizeof a / sizeof *a), a
+
+/* By class letter; a class not here has none of the properties. */
+static const sclass classes[128] = {
+    [';'] = {SP_SWIM, 0, NULL},           /* sea monsters */
+    ['B'] = {SP_FLY, 0, NULL},            /* bats and birds */
+    ['v'] = {SP_FLY, NAMES(vortices)},
+    ['y'] = {SP_FLY, 0, NULL},            /* lights */
+    ['e'] = {SP_FLY, NAMES(spheres)},     /* eyes and spheres float */
+    ['X'] = {SP_WALLS, NAMES(xorns)},
+    [' '] = {SP_FLY | SP_WALLS, NAMES(ghosts)},  /* noncorporeal */
+    ['E'] = {0, NAMES(elementals)},
+    [':'] = {0, NAMES(lizards)},
+    ['n'] = {0, NAMES(nymphs)},
+    ['S'] = {0, NAMES(snakes)},
+    ['T'] = {0, NAMES(trolls)},
+    ['a'] = {0, NAMES(ants)},
+    ['x'] = {0, NAMES(grid_bugs)},
+    ['J'] = {0, NAMES(jabberwocks)},
+    ['V'] = {0, NAMES(vampires)},
+    ['A'] = {0, NAMES(angels)},
+    ['H'] = {0, NAMES(giants)},
+};
+
+/* The entry of name in class c, or NULL. */
+static const named *find_named(const sclass *c, const char *name)
+{
+    for (unsigned i = 0; name && i < c->n; i++)
+        if (!strcmp(c->names[i].name, name))
+            return &c->names[i];
+    return NULL;
+}
 
 /* SP_* of a species: its own entry, else its class's default, else 0. */
 static int species_flags(char cls, const char *name)
 {
-    int f = 0, seen = 0;
+    unsigned char k = (unsigned char)cls;
     if (!cls) {
         /* A name given without a class: any class's entry of that name. */
-        for (size_t i = 0; name && i < sizeof table / sizeof *table; i++)
-            if (table[i].name && !strcmp(table[i].name, name))
-                return table[i].f;
-        return 0;
-    }
-    if (!memchr(classes, cls, sizeof classes - 1))
-        return 0;
-    for (size_t i = 0; i < sizeof table / sizeof *table; i++) {
-        if (table[i].cls != cls) {
-            if (seen)
-                break;
-            continue;
+        for (unsigned i = 0; name && i < 128; i++) {
+            const named *e = find_named(&classes[i], name);
+            if (e)
+                return e->f;
         }
-        seen = 1;
-        if (!table[i].name)
-            f = table[i].f;
-        else if (name && !strcmp(table[i].name, name))
-            return table[i].f;
+        return 0;
     }
-    return f;
+    if (k >= 128)
+        return 0;
+    const named *e = find_named(&classes[k], name);
+    return e ? e->f : classes[k].f;
 }
 
 int vm_species_humidity(char cls, const char *name)
