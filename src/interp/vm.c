@@ -127,7 +127,7 @@ val vm_val_sel_new(vm *v)
     val x;
     memset(&x, 0, sizeof x);
     vsel *s = sel_get(&v->sel_pool);
-    memset(s->col, 0, sizeof s->col);
+    mem_zero(s->col, sizeof s->col);
     s->lo = XN;
     s->hi = -1;
     x.t = SPLEV_V_SEL;
@@ -810,9 +810,11 @@ static uint64_t map_work(int op)
 
 static int dispatch(vm *v, const splev_insn *in, int *jumped)
 {
-    int r = op_control(v, in, jumped);
-    if (r >= 0)
-        return r;
+    if (in->op <= OP_CORE) {
+        int r = op_control(v, in, jumped);
+        if (r >= 0)
+            return r;
+    }
     uint64_t work = map_work(in->op);
     if (work) {
         vm_charge(v, work);
@@ -851,16 +853,17 @@ static void run_loop(vm *v, uint32_t stop)
             do_return(v);
             continue;
         }
+        int failed_room = vm_room_failed(v);
         /* A run of pushes goes at once, then the instruction after it
          * in the same turn (pushes neither fail nor leave a room). */
-        if (!vm_room_failed(v) && push_run(v) &&
+        if (!failed_room && push_run(v) &&
             (v->pc >= v->end || v->pc == stop))
             continue;
         vm_charge(v, 1);
         const splev_insn *in = &s->code[v->pc];
         int jumped = 0;
-        if (vm_room_failed(v) ? !vm_failed_room_step(v, in)
-                              : !dispatch(v, in, &jumped))
+        if (failed_room ? !vm_failed_room_step(v, in)
+                        : !dispatch(v, in, &jumped))
             break;
         /* the instruction and the work it charged, at its own line */
         if (!vm_steps_left(v))

@@ -279,7 +279,7 @@ static inline void *push(void **arr, size_t *n, size_t *cap, size_t elem)
     if (*n >= *cap)
         grow_array(arr, cap, *n + 1, elem);
     char *p = (char *)*arr + *n * elem;
-    memset(p, 0, elem);
+    mem_zero(p, elem);
     (*n)++;
     return p;
 }
