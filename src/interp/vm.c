@@ -280,7 +280,8 @@ static int op_get_elem(vm *v, int32_t i)
         vm_error(v, "index %d of %s is out of range", (int)k, slot_name(v, i));
         return 0;
     }
-    val x = sl->elems[(uint32_t)k % sl->n];
+    uint32_t e = (uint32_t)k;
+    val x = sl->elems[e < sl->n ? e : e % sl->n];   /* no division mostly */
     val_retain(&x);
     vm_push_val(v, x);
     return 1;
