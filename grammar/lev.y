@@ -91,6 +91,9 @@ static lev_expr *mk_sel(lev_pos pos, int op, lev_expr *a, lev_expr *b,
                         lev_expr *c);
 static lev_stmt *args_of(lev_stmt *s, int n, lev_expr *const *v);
 static lev_stmt *attrs_new(enum lev_stmt_kind kind, lev_expr *attr);
+static lev_stmt *mon_new(lev_ctx *ctx, LEV_LTYPE at, lev_expr *mon,
+                         lev_expr *coord);
+static lev_expr *mk_char(lev_pos pos, long c);
 static lev_expr *word_attr(lev_ctx *ctx, LEV_LTYPE at, int key, long word);
 static lev_expr *random_coord_attr(lev_ctx *ctx, LEV_LTYPE at);
 /* args(s, n, a, b, ...): the n slots of statement s (no varargs walk). */
@@ -192,7 +195,8 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %type <expr> hum_list gbound opt_limited opt_keep halign valign caseval
 %type <expr> mon_attr obj_attr strlist params param_list param
 %type <expr> mapchar_opt opt_coord maze_fill
-%type <stmt> mon_attrs obj_attrs init_map wallwalk geometry
+%type <stmt> mon_stmt obj_attrs init_map wallwalk geometry
+%type <expr> mon_other
 %type <num> cmpop typed_kw
 
 %%
@@ -286,16 +290,10 @@ simple_stmt
         { $$ = $4; $$->kind = LEV_S_CONTAINER; $$->pos = P(@$);
           $$->args[0] = $3; $$->body = *take_block($6);
           $$->has_body = 1; }
-    | MONSTER ':' monobj ',' coordish
-        { $$ = args(S(MONSTER, @$), 2, $3, $5); }
-    | MONSTER ':' monobj ',' coordish mon_attrs
-        { $$ = $6; $$->pos = P(@$); $$->args[0] = $3; $$->args[1] = $5; }
-    | MONSTER ':' monobj ',' coordish '{' stmts '}'
-        { $$ = args(S(MONSTER, @$), 2, $3, $5);
-          $$->body = *take_block($7); $$->has_body = 1; }
-    | MONSTER ':' monobj ',' coordish mon_attrs '{' stmts '}'
-        { $$ = $6; $$->pos = P(@$); $$->args[0] = $3; $$->args[1] = $5;
-          $$->body = *take_block($8); $$->has_body = 1; }
+    | mon_stmt                  { $$ = $1; $$->pos = P(@$); }
+    | mon_stmt '{' stmts '}'
+        { $$ = $1; $$->pos = P(@$); $$->body = *take_block($3);
+          $$->has_body = 1; }
     | TRAP ':' trap_type ',' coordish
         { $$ = args(S(TRAP, @$), 2, $3, $5); }
     | TRAP ':' RANDOM ',' coordish
@@ -542,16 +540,42 @@ param
 
 /* ---- MONSTER / OBJECT attributes ---- */
 /* The first attribute makes the statement, which the rule above fills. */
-/* The commonest attributes (a MONSTER's attitude, an OBJECT's place)
- * are spelt out in the lists: one step each, not two. */
-mon_attrs
-    : ',' mon_attr              { $$ = attrs_new(LEV_S_MONSTER, $2); }
-    | ',' W_ATTITUDE
-        { $$ = attrs_new(LEV_S_MONSTER, word_attr(ctx, @2,
-                                                       LEV_A_ATTITUDE, $2)); }
-    | mon_attrs ',' mon_attr    { $$ = $1; lev_stmt_attr($$, $3); }
-    | mon_attrs ',' W_ATTITUDE
+/* MONSTER: monster, coordinate, then attributes.  The commonest forms
+ * of the first two are spelt out (one step for both, not one for each
+ * and one for the statement), and so are the commonest attributes (a
+ * MONSTER's attitude, an OBJECT's place, in obj_attrs): one step each,
+ * not two. */
+mon_stmt
+    : MONSTER ':' TUPLE_LIT ',' TUPLE_LIT
+        { $$ = mon_new(ctx, @$, $3, $5); }
+    | MONSTER ':' TUPLE_LIT ',' RANDOM
+        { $$ = mon_new(ctx, @$, $3, E(RANDOM, @5)); }
+    | MONSTER ':' TUPLE_LIT ',' coord_other
+        { $$ = mon_new(ctx, @$, $3, $5); }
+    | MONSTER ':' CHAR ',' TUPLE_LIT
+        { $$ = mon_new(ctx, @$, mk_char(P(@3), $3), $5); }
+    | MONSTER ':' CHAR ',' RANDOM
+        { $$ = mon_new(ctx, @$, mk_char(P(@3), $3), E(RANDOM, @5)); }
+    | MONSTER ':' CHAR ',' coord_other
+        { $$ = mon_new(ctx, @$, mk_char(P(@3), $3), $5); }
+    | MONSTER ':' RANDOM ',' TUPLE_LIT
+        { $$ = mon_new(ctx, @$, E(RANDOM, @3), $5); }
+    | MONSTER ':' RANDOM ',' RANDOM
+        { $$ = mon_new(ctx, @$, E(RANDOM, @3), E(RANDOM, @5)); }
+    | MONSTER ':' RANDOM ',' coord_other
+        { $$ = mon_new(ctx, @$, E(RANDOM, @3), $5); }
+    | MONSTER ':' mon_other ',' coordish
+        { $$ = mon_new(ctx, @$, $3, $5); }
+    | mon_stmt ',' mon_attr     { $$ = $1; lev_stmt_attr($$, $3); }
+    | mon_stmt ',' W_ATTITUDE
         { $$ = $1; lev_stmt_attr($$, word_attr(ctx, @3, LEV_A_ATTITUDE, $3)); }
+    ;
+
+/* monobj but the forms mon_stmt spells out */
+mon_other
+    : STRING                    { $$ = lev_expr_str(LEV_E_STRING, P(@$), $1); }
+    | ptuple                    { $$ = $1; }
+    | var_ref                   { $$ = $1; }
     ;
 
 mon_attr
@@ -1152,18 +1176,28 @@ static lev_stmt *args_of(lev_stmt *s, int n, lev_expr *const *v)
     return s;
 }
 
-/* A MONSTER or OBJECT statement made by its first attribute (mon_attrs,
- * obj_attrs): its slots are filled and its place set by the rule that
- * ends it. */
+/* An OBJECT statement made by its first attribute (obj_attrs): its slot
+ * is filled and its place set by the rule that ends it. */
 static lev_stmt *attrs_new(enum lev_stmt_kind kind, lev_expr *attr)
 {
-    lev_stmt *s = lev_stmt_new(kind, attr->pos);
-    if (kind == LEV_S_MONSTER)
-        args(s, 2, NULL, NULL);
-    else
-        args(s, 1, NULL);
+    lev_stmt *s = args(lev_stmt_new(kind, attr->pos), 1, NULL);
     lev_stmt_attr(s, attr);
     return s;
+}
+
+/* A MONSTER statement from its first two arguments (mon_stmt); its place
+ * is set by the rule that ends it. */
+static lev_stmt *mon_new(lev_ctx *ctx, LEV_LTYPE at, lev_expr *mon,
+                         lev_expr *coord)
+{
+    return args(lev_stmt_new(LEV_S_MONSTER, P(at)), 2, mon, coord);
+}
+
+static lev_expr *mk_char(lev_pos pos, long c)
+{
+    lev_expr *e = lev_expr_new(LEV_E_CHAR, pos);
+    e->ival = (int)c;
+    return e;
 }
 
 /* An attribute that is a value word (peaceful), at the word. */
