@@ -196,7 +196,7 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %type <expr> mon_attr obj_attr strlist params param_list param
 %type <expr> mapchar_opt opt_coord maze_fill
 %type <stmt> mon_stmt obj_attrs init_map wallwalk geometry
-%type <expr> mon_other
+%type <expr> monobj_other
 %type <num> cmpop typed_kw
 
 %%
@@ -280,8 +280,19 @@ simple_stmt
     /* OBJECT, CONTAINER and MONSTER with and without attributes, and
      * MONSTER (and REGION) with and without a block, are rules of their
      * own: no empty step for an absent part */
-    | OBJECT ':' monobj         { $$ = args(S(OBJECT, @$), 1, $3); }
-    | OBJECT ':' monobj obj_attrs
+    /* OBJECT's object in its commonest forms spelt out (one step fewer) */
+    | OBJECT ':' TUPLE_LIT      { $$ = args(S(OBJECT, @$), 1, $3); }
+    | OBJECT ':' CHAR
+        { $$ = args(S(OBJECT, @$), 1, mk_char(P(@3), $3)); }
+    | OBJECT ':' RANDOM         { $$ = args(S(OBJECT, @$), 1, E(RANDOM, @3)); }
+    | OBJECT ':' monobj_other   { $$ = args(S(OBJECT, @$), 1, $3); }
+    | OBJECT ':' TUPLE_LIT obj_attrs
+        { $$ = $4; $$->pos = P(@$); $$->args[0] = $3; }
+    | OBJECT ':' CHAR obj_attrs
+        { $$ = $4; $$->pos = P(@$); $$->args[0] = mk_char(P(@3), $3); }
+    | OBJECT ':' RANDOM obj_attrs
+        { $$ = $4; $$->pos = P(@$); $$->args[0] = E(RANDOM, @3); }
+    | OBJECT ':' monobj_other obj_attrs
         { $$ = $4; $$->pos = P(@$); $$->args[0] = $3; }
     | CONTAINER ':' monobj '{' stmts '}'
         { $$ = args(S(CONTAINER, @$), 1, $3); $$->body = *take_block($5);
@@ -294,9 +305,18 @@ simple_stmt
     | mon_stmt '{' stmts '}'
         { $$ = $1; $$->pos = P(@$); $$->body = *take_block($3);
           $$->has_body = 1; }
-    | TRAP ':' trap_type ',' coordish
+    /* TRAP's coordinate in its commonest forms spelt out */
+    | TRAP ':' trap_type ',' TUPLE_LIT
         { $$ = args(S(TRAP, @$), 2, $3, $5); }
-    | TRAP ':' RANDOM ',' coordish
+    | TRAP ':' trap_type ',' RANDOM
+        { $$ = args(S(TRAP, @$), 2, $3, E(RANDOM, @5)); }
+    | TRAP ':' trap_type ',' coord_other
+        { $$ = args(S(TRAP, @$), 2, $3, $5); }
+    | TRAP ':' RANDOM ',' TUPLE_LIT
+        { $$ = args(S(TRAP, @$), 2, E(RANDOM, @3), $5); }
+    | TRAP ':' RANDOM ',' RANDOM
+        { $$ = args(S(TRAP, @$), 2, E(RANDOM, @3), E(RANDOM, @5)); }
+    | TRAP ':' RANDOM ',' coord_other
         { $$ = args(S(TRAP, @$), 2, E(RANDOM, @3), $5); }
     /* (the door state spelt out: one step fewer) */
     | DOOR ':' W_DOORSTATE ',' sel
@@ -564,15 +584,15 @@ mon_stmt
         { $$ = mon_new(ctx, @$, E(RANDOM, @3), E(RANDOM, @5)); }
     | MONSTER ':' RANDOM ',' coord_other
         { $$ = mon_new(ctx, @$, E(RANDOM, @3), $5); }
-    | MONSTER ':' mon_other ',' coordish
+    | MONSTER ':' monobj_other ',' coordish
         { $$ = mon_new(ctx, @$, $3, $5); }
     | mon_stmt ',' mon_attr     { $$ = $1; lev_stmt_attr($$, $3); }
     | mon_stmt ',' W_ATTITUDE
         { $$ = $1; lev_stmt_attr($$, word_attr(ctx, @3, LEV_A_ATTITUDE, $3)); }
     ;
 
-/* monobj but the forms mon_stmt spells out */
-mon_other
+/* monobj but the forms mon_stmt and OBJECT spell out */
+monobj_other
     : STRING                    { $$ = lev_expr_str(LEV_E_STRING, P(@$), $1); }
     | ptuple                    { $$ = $1; }
     | var_ref                   { $$ = $1; }
