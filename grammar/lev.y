@@ -218,6 +218,8 @@ items
         }
     | items simple_stmt         { top_item(ctx, $2); }
     | items other_stmt          { top_item(ctx, $2); }
+    /* MONSTER without a block: not through simple_stmt (one step) */
+    | items mon_stmt            { $2->pos = P(@2); top_item(ctx, $2); }
     ;
 
 maze_fill
@@ -230,6 +232,8 @@ stmts
     : %empty                    { $$ = new_block(ctx); }
     | stmts simple_stmt         { $$ = $1; block_item(ctx, $$, $2); }
     | stmts other_stmt          { $$ = $1; block_item(ctx, $$, $2); }
+    | stmts mon_stmt
+        { $$ = $1; $2->pos = P(@2); block_item(ctx, $$, $2); }
     ;
 
 /* [N%]: spelt out, as the commonest condition (one step fewer) */
@@ -238,6 +242,11 @@ other_stmt
         { $$ = $5; $$->chance = E(PERCENT, @2); $$->chance->ival = $2;
           $$->pos = P(@$); }
     | '[' cond_expr ']' ':' simple_stmt
+        { $$ = $5; $$->chance = $2; $$->pos = P(@$); }
+    | '[' PERCENT ']' ':' mon_stmt
+        { $$ = $5; $$->chance = E(PERCENT, @2); $$->chance->ival = $2;
+          $$->pos = P(@$); }
+    | '[' cond_expr ']' ':' mon_stmt
         { $$ = $5; $$->chance = $2; $$->pos = P(@$); }
     | error ERRSYNC             { $$ = NULL; yyerrok; }
     | error ERRSYNC_OPEN { yyerrok; } stmts '}'
@@ -301,7 +310,6 @@ simple_stmt
         { $$ = $4; $$->kind = LEV_S_CONTAINER; $$->pos = P(@$);
           $$->args[0] = $3; $$->body = *take_block($6);
           $$->has_body = 1; }
-    | mon_stmt                  { $$ = $1; $$->pos = P(@$); }
     | mon_stmt '{' stmts '}'
         { $$ = $1; $$->pos = P(@$); $$->body = *take_block($3);
           $$->has_body = 1; }
