@@ -98,7 +98,25 @@ static lev_expr *word_attr(lev_ctx *ctx, LEV_LTYPE at, int key, long word);
 static lev_expr *random_coord_attr(lev_ctx *ctx, LEV_LTYPE at);
 /* args(s, n, a, b, ...): the n slots of statement s (no varargs walk). */
 #define args(s, n, ...) args_of((s), (n), (lev_expr *const[]){__VA_ARGS__})
-static void top_item(lev_ctx *ctx, lev_stmt *s);
+static void top_item_rest(lev_ctx *ctx, lev_stmt *s);
+/* Append s to b: the room is there but for one time in a while. */
+static inline void push_stmt(lev_block *b, lev_stmt *s)
+{
+    if (b->n < b->cap)
+        b->v[b->n++] = s;
+    else
+        lev_block_add(b, s);
+}
+/* A statement outside any block: to the current level in the usual
+ * case, else as top_item_rest says. */
+static inline void top_item(lev_ctx *ctx, lev_stmt *s)
+{
+    lev_level *l = ctx->level;
+    if (s && l && s->kind != LEV_S_FLAGS && s->kind != LEV_S_INCLUDE)
+        push_stmt(&l->body, s);
+    else
+        top_item_rest(ctx, s);
+}
 static void new_level(lev_ctx *ctx, lev_pos pos, char *name, lev_pos at,
                       lev_expr *maze_fill);
 static void block_item(lev_ctx *ctx, lev_block *b, lev_stmt *s);
@@ -1263,7 +1281,7 @@ static void block_item(lev_ctx *ctx, lev_block *b, lev_stmt *s)
         lev_stmt_free(s);
         return;
     }
-    lev_block_add(b, s);
+    push_stmt(b, s);
 }
 
 /* LEVEL:"name" (or MAZE:"name",fill): statements go to it from now on. */
@@ -1308,7 +1326,7 @@ static void vevent_before(lev_ctx *ctx, int kind, const lev_expr *e,
 
 /* A statement outside any block: it goes to the current level, or to the
  * file header before the first LEVEL. */
-static void top_item(lev_ctx *ctx, lev_stmt *s)
+static void top_item_rest(lev_ctx *ctx, lev_stmt *s)
 {
     if (!s)
         return;
