@@ -52,6 +52,43 @@ static int loc_ok(const vm *v, int x, int y, int h)
     return 0;
 }
 
+/* loc_ok's answer for each terrain below 64 as a mask, for humidity h
+ * without H_ANY; DRAWBRIDGE_UP depends on its flags and is left to
+ * loc_ok. */
+static uint64_t humidity_mask(int h)
+{
+#define T(t) (UINT64_C(1) << (t))
+    if (h & H_STAIRS)
+        return T(SPLEV_ROOM) | T(SPLEV_CORR) | T(SPLEV_ICE);
+    uint64_t m = 0;
+    if (h & H_SOLID)
+        m |= T(SPLEV_POOL) - 1;
+    if (h & H_DRY)
+        m |= T(SPLEV_ROOM) | T(SPLEV_AIR) | T(SPLEV_CLOUD) | T(SPLEV_ICE) |
+             T(SPLEV_CORR);
+    if (h & H_SPACE)
+        m |= ~((T(SPLEV_DOOR) << 1) - 1);
+    if (h & H_WET)
+        m |= T(SPLEV_POOL) | T(SPLEV_MOAT) | T(SPLEV_WATER);
+    if (h & H_HOT)
+        m |= T(SPLEV_LAVAPOOL);
+    if (h & H_DRY)
+        m &= ~T(SPLEV_BOG);   /* before SPACE, WET and HOT in loc_ok */
+    return m & ~T(SPLEV_DRAWBRIDGE_UP);
+#undef T
+}
+
+/* loc_ok with the mask of humidity_mask(h) (h without H_ANY). */
+static inline int loc_ok_mask(const vm *v, int x, int y, int h, uint64_t m)
+{
+    if (!vm_isok(x, y))
+        return 0;
+    int t = v->lev->cells[x][y].typ;
+    if (t < 64 && t != SPLEV_DRAWBRIDGE_UP)
+        return (int)((m >> t) & 1);
+    return loc_ok(v, x, y, h);
+}
+
 static int inside_subroom(const splev_level *lev, int r, int x, int y)
 {
     for (size_t i = 0; i < lev->nrooms; i++) {
@@ -175,6 +212,8 @@ static int random_location(vm *v, int *x, int *y, int h, int croom)
     frame_box f = location_frame(v, croom);
     int found = 0;
     int tries = 0;
+    int any = (h & H_ANY) != 0;
+    uint64_t m = any ? 0 : humidity_mask(h);
     for (; tries < 100 && !found; tries++) {
         if (croom >= 0) {
             vm_somexy(v, croom, x, y);
@@ -182,14 +221,14 @@ static int random_location(vm *v, int *x, int *y, int h, int croom)
             *x = f.ox + splev_rn2(&v->rng, f.sx);
             *y = f.oy + splev_rn2(&v->rng, f.sy);
         }
-        found = loc_ok(v, *x, *y, h);
+        found = any || loc_ok_mask(v, *x, *y, h, m);
     }
     vm_charge(v, (uint64_t)tries);
     if (!found && f.sx > 0 && f.sy > 0)
         vm_charge(v, (uint64_t)f.sx * (uint64_t)f.sy);
     for (int xx = 0; xx < f.sx && !found; xx++)
         for (int yy = 0; yy < f.sy && !found; yy++)
-            if (loc_ok(v, f.ox + xx, f.oy + yy, h)) {
+            if (any || loc_ok_mask(v, f.ox + xx, f.oy + yy, h, m)) {
                 *x = f.ox + xx;
                 *y = f.oy + yy;
                 found = 1;
