@@ -263,15 +263,10 @@ static void append(em *m, const splev_const *c)
     m->consts[m->nc++] = *c;
 }
 
-/* The index of a new constant, or of the equal one in the pool; d is its
- * direct table entry (const_slot), which is zero. */
-static int32_t add_const(em *m, const splev_const *c, uint32_t *d)
+/* The index of a new constant, or of the equal one in the pool (one of
+ * no direct table). */
+static int32_t add_const(em *m, const splev_const *c)
 {
-    if (d) {
-        append(m, c);
-        *d = (uint32_t)m->nc;
-        return (int32_t)*d - 1;
-    }
     if ((m->nc + 1) * 2 > m->chcap)
         chash_grow(m);
     size_t j = const_hash(c) & (m->chcap - 1);
@@ -295,21 +290,34 @@ static int32_t append_const(em *m, const splev_const *c)
     return (int32_t)m->nc - 1;
 }
 
-/* A constant not in a direct table, or met first in this level. */
+/* A constant not in a direct table. */
 static int32_t new_const(em *m, int type, int32_t a, int32_t b, int32_t c,
-                         int32_t d, const char *str, uint32_t *slot)
+                         int32_t d, const char *str)
 {
     splev_const k = {type, a, b, c, d, str, str ? (uint32_t)strlen(str) : 0};
-    return add_const(m, &k, slot);
+    return add_const(m, &k);
+}
+
+/* A constant of a direct table met first in this level: its entry. */
+static uint32_t new_direct(em *m, int type, int32_t a, int32_t b, int32_t c,
+                           int32_t d)
+{
+    splev_const k = {type, a, b, c, d, NULL, 0};
+    append(m, &k);
+    return (uint32_t)m->nc;
 }
 
 static inline void push_const(em *m, int type, int32_t a, int32_t b,
                               int32_t c, int32_t d, const char *str)
 {
     uint32_t *slot = direct_slot(m, type, a, b, c, d, str);
-    emit(m, OP_PUSH_CONST, 0, 0,
-         slot && *slot ? (int32_t)*slot - 1
-                       : new_const(m, type, a, b, c, d, str, slot));
+    if (!slot) {
+        emit(m, OP_PUSH_CONST, 0, 0, new_const(m, type, a, b, c, d, str));
+        return;
+    }
+    if (!*slot)
+        *slot = new_direct(m, type, a, b, c, d);
+    emit(m, OP_PUSH_CONST, 0, 0, (int32_t)*slot - 1);
 }
 
 static void own(em *m, char *p)
