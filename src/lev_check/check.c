@@ -1846,8 +1846,8 @@ static void check_level(chk *c, const lev_file *f, const lev_level *l)
     lev_scope sc;
     lev_scope_init(&sc);
     c->sc = &sc;
-    lev_cells coords = {NULL, 0, 0};
-    c->coords[0] = &coords;
+    size_t coords_at = c->plan->lcoords.n;
+    c->coords[0] = &c->plan->lcoords;
     c->max_x = 79;
     c->max_y = 21;
     c->have_map = 0;
@@ -1867,7 +1867,7 @@ static void check_level(chk *c, const lev_file *f, const lev_level *l)
     c->sc = NULL;
     c->coords[0] = NULL;
     if (!name) {
-        free(coords.v);
+        c->plan->lcoords.n = coords_at;
         return;
     }
     lev_plan *p = c->plan;
@@ -1882,7 +1882,8 @@ static void check_level(chk *c, const lev_file *f, const lev_level *l)
     pl->flags = c->flags;
     pl->vault_freq = c->flags & SPLEV_F_RNDVAULT
                          ? (c->vault_freq ? c->vault_freq : 1) : 0;
-    pl->coords = coords;
+    pl->coords_at = coords_at;
+    pl->ncoords = p->lcoords.n - coords_at;
 }
 
 static void add_file(chk *c, const lev_file *f)
@@ -1943,10 +1944,10 @@ void lev_plan_free(lev_plan *p)
         return;
     for (size_t i = 0; i < p->nlevels; i++) {
         free(p->levels[i].name);
-        free(p->levels[i].coords.v);
     }
     free(p->levels);
     free(p->funcs);
+    free(p->lcoords.v);
     free(p->fcoords.v);
     free(p);
 }

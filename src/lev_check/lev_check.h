@@ -101,7 +101,7 @@ typedef struct lev_plan_level {
     char *name;                 /* after %i expansion */
     uint32_t flags;             /* SPLEV_F_* */
     uint32_t vault_freq;        /* 0 unless rndvault */
-    lev_cells coords;           /* in the level's body */
+    size_t coords_at, ncoords;  /* in the level's body: lcoords.v[at..] */
 } lev_plan_level;
 
 typedef struct lev_plan {
@@ -109,6 +109,7 @@ typedef struct lev_plan {
     size_t nlevels;
     const lev_stmt **funcs;     /* every FUNCTION, by definition order */
     size_t nfuncs;
+    lev_cells lcoords;          /* the levels' lists, one after another */
     lev_cells fcoords;          /* in the bodies of all the FUNCTIONs */
     const lev_names *names;     /* the checker's table (NULL: none) */
     int errors, warnings;       /* of the checker alone */

@@ -1599,16 +1599,17 @@ static void e_block(em *m, const lev_block *b)
 
 /* ---- literal coordinates, counted by the checker ---- */
 
-static void count_cells(em *m, const lev_cells *l)
+/* The n cells of l from index at on. */
+static void count_cells(em *m, const lev_cells *l, size_t at, size_t n)
 {
-    for (size_t i = 0; i < l->n; i++)
+    for (size_t i = at; i < at + n; i++)
         if (m->dt->coord_uses[l->v[i]] < 0xffff)
             m->dt->coord_uses[l->v[i]]++;
 }
 
-static void uncount_cells(em *m, const lev_cells *l)
+static void uncount_cells(em *m, const lev_cells *l, size_t at, size_t n)
 {
-    for (size_t i = 0; i < l->n; i++)
+    for (size_t i = at; i < at + n; i++)
         m->dt->coord_uses[l->v[i]] = 0;
 }
 
@@ -1702,8 +1703,8 @@ static void em_finish(em *m, lev_emitter *e, const lev_plan *p,
         if (d)
             *d = 0;
     }
-    uncount_cells(m, &pl->coords);
-    uncount_cells(m, &p->fcoords);
+    uncount_cells(m, &p->lcoords, pl->coords_at, pl->ncoords);
+    uncount_cells(m, &p->fcoords, 0, p->fcoords.n);
     if (m->nfiles > FEW_FILES) {
         free(m->files);
         free(m->fpaths);
@@ -1742,8 +1743,8 @@ unsigned char *lev_emit_level(lev_emitter *e, const lev_plan *p,
     m.err = err;
     m.errlen = errlen;
     function_index(&m, NULL);
-    count_cells(&m, &pl->coords);
-    count_cells(&m, &p->fcoords);
+    count_cells(&m, &p->lcoords, pl->coords_at, pl->ncoords);
+    count_cells(&m, &p->fcoords, 0, p->fcoords.n);
     at(&m, &pl->level->pos);
     lev_scope sc;
     lev_scope_init(&sc);
