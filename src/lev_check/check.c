@@ -133,7 +133,7 @@ static void dialect_name(chk *c, lev_pos p, const char *what,
     int nh = c->dialect == SPLEV_DIALECT_NETHACK36;
     const char *const *l = nh ? un_only : nh_only;
     for (; *l; l++)
-        if (strcmp(*l, name) == 0) {
+        if ((*l)[0] == name[0] && strcmp(*l, name) == 0) {
             char w[120];
             snprintf(w, sizeof w, "%s \"%.60s\"", what, name);
             warn(c, p, nh ? LEV_WDIALECT_UN : LEV_WDIALECT_NH, w);
@@ -558,13 +558,16 @@ static void want_thing(chk *c, const lev_expr *e, int kind, const char *what)
     int type = kind == LEV_NK_MONSTER ? SPLEV_V_MONST : SPLEV_V_OBJ;
     switch (e->kind) {
     case LEV_E_CHAR: check_class(c, kind, e, 0); return;
-    case LEV_E_STRING: check_thing_name(c, kind, e, 0); return;
+    case LEV_E_STRING:
+        if (c->o->names)
+            check_thing_name(c, kind, e, 0);
+        return;
     case LEV_E_CLASSNAME:
         check_class(c, kind, e->args[0], 1);
         if (e->args[1]->kind != LEV_E_STRING)
             err(c, e->args[1]->pos, "the name after the class must be a "
                 "string, not %s", describe(c, e->args[1]));
-        else
+        else if (c->o->names)
             check_thing_name(c, kind, e->args[1], (int)e->args[0]->ival);
         return;
     case LEV_E_RANDOM:
