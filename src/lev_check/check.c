@@ -489,7 +489,9 @@ static void want_region(chk *c, const lev_expr *e, const char *what)
 static void check_mapchar_char(chk *c, const lev_expr *e, int allow_x)
 {
     int ch = (int)e->ival;
-    if (splev_terrain_from_mapchar(ch) == SPLEV_INVALID_TERRAIN)
+    int t = ch >= 0 && ch < 256 ? lev_terrain_table()[ch]
+                                : splev_terrain_from_mapchar(ch);
+    if (t == SPLEV_INVALID_TERRAIN)
         err(c, e->pos, "'%c' is not a map character", ch > 32 && ch < 127 ? ch : '?');
     else if (!allow_x && ch == 'x')
         err(c, e->pos, "'x' (keep the terrain) cannot be used here");

@@ -58,6 +58,8 @@ int lev_room_type(const char *name);
 int lev_trap_type(const char *name);
 /* The core function of a name ("level.depth", "str" ...), or -1. */
 int lev_core_lookup(const char *name);
+/* splev_terrain_from_mapchar of every byte, filled once per thread. */
+const char *lev_terrain_table(void);
 
 /* The type of a value expression (right side of an assignment, element
  * of an array, argument) in a scope; LT_NONE when it has none. */

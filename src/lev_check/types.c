@@ -248,6 +248,28 @@ int lev_core_lookup(const char *name)
     return -1;
 }
 
+/* Map character -> terrain number, for every byte: filled once per
+ * thread, so the checker's map characters and the code generator's MAP
+ * cells cost one table load each. */
+const char *lev_terrain_table(void)
+{
+    static _Thread_local char tbl[256];
+    static _Thread_local int filled;
+    if (!filled) {
+        /* splev_terrain_from_mapchar for every byte, from one pass over
+         * the terrains (the first terrain of a character wins). */
+        memset(tbl, SPLEV_INVALID_TERRAIN, sizeof tbl);
+        for (int t = SPLEV_TERRAIN_COUNT - 1; t >= 0; t--) {
+            int c = splev_terrain_mapchar(t);
+            if (c > 0 && c < 256)
+                tbl[c] = (char)t;
+        }
+        tbl['x'] = (char)SPLEV_TRANSPARENT;
+        filled = 1;
+    }
+    return tbl;
+}
+
 /* ---- expression types ---- */
 
 static int var_type(const lev_expr *e, const lev_scope *s)

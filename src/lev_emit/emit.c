@@ -572,30 +572,9 @@ static int light_value(const lev_expr *e)
     return lev_word_value((int)e->ival);
 }
 
-/* Map character -> terrain number, for every byte: filled once per
- * thread, so a map costs one table load per cell. */
-static const char *terrain_table(void)
-{
-    static _Thread_local char tbl[256];
-    static _Thread_local int filled;
-    if (!filled) {
-        /* splev_terrain_from_mapchar for every byte, from one pass over
-         * the terrains (the first terrain of a character wins). */
-        memset(tbl, SPLEV_INVALID_TERRAIN, sizeof tbl);
-        for (int t = SPLEV_TERRAIN_COUNT - 1; t >= 0; t--) {
-            int c = splev_terrain_mapchar(t);
-            if (c > 0 && c < 256)
-                tbl[c] = (char)t;
-        }
-        tbl['x'] = (char)SPLEV_TRANSPARENT;
-        filled = 1;
-    }
-    return tbl;
-}
-
 static int terrain_of(int c)
 {
-    return c >= 0 && c < 256 ? terrain_table()[c]
+    return c >= 0 && c < 256 ? lev_terrain_table()[c]
                              : splev_terrain_from_mapchar(c);
 }
 
@@ -1063,7 +1042,7 @@ static const uint16_t *map_pairs(em *m)
 {
     lev_emitter *e = m->owner;
     if (!e->pairs) {
-        const unsigned char *tbl = (const unsigned char *)terrain_table();
+        const unsigned char *tbl = (const unsigned char *)lev_terrain_table();
         uint16_t low[256];
         for (int c = 0; c < 256; c++)
             low[c] = tbl[c];
@@ -1096,7 +1075,7 @@ static void e_map(em *m, const lev_stmt *s)
     char *cells = cell_space(m, w * h + 1);
     /* Locals for the row and its length: stores through char * may alias
      * anything, so fields would be reloaded for every cell. */
-    const char *tbl = terrain_table();
+    const char *tbl = lev_terrain_table();
     const uint16_t *pairs = map_pairs(m);
     for (size_t y = 0; y < h; y++) {
         const unsigned char *row = (const unsigned char *)mp->rows[y].cells;
