@@ -52,6 +52,7 @@ typedef struct wall_planes {
     uint32_t rsolid[SPLEV_COLNO];   /* stone or wall (DBWALL too) */
     uint32_t like[SPLEV_COLNO];     /* wall, door, secret door, iron bars */
     uint32_t wall[SPLEV_COLNO];     /* wall but DBWALL */
+    uint32_t hwall[SPLEV_COLNO];    /* HWALL */
     uint32_t door[SPLEV_COLNO];     /* DOOR, SDOOR */
     uint32_t rare[SPLEV_COLNO];
 } wall_planes;
@@ -62,16 +63,17 @@ void walls_remove_buried(splev_level *lev, wall_planes *p, int x1, int y1,
                          int x2, int y2);
 /* The spine pass returns 1 when a wall of the box kept its type (no
  * neighbour continues it). */
-int walls_spines_planes(splev_level *lev, const wall_planes *p, int x1,
-                        int y1, int x2, int y2);
+int walls_spines_planes(splev_level *lev, wall_planes *p, int x1, int y1,
+                        int x2, int y2);
 /* Every wall of x1..x2 x y1..y2 (from p->wall) given the shape the spine
  * pass gives it once the box is mirrored (fx: left-right, fy:
  * top-bottom); the cells do not move.  Exact when the spine pass shaped
  * every wall and everything outside the box is stone. */
 void walls_mirror_shapes(splev_level *lev, const wall_planes *p, int fx,
                          int fy, int x1, int y1, int x2, int y2);
-/* The planes the spine pass reads (solid, like, wall) after mirroring
- * x1..x2 x y1..y2 (fx: left-right, fy: top-bottom) as the cells were;
+/* The planes the spine pass reads (solid, like, wall, hwall) after
+ * mirroring x1..x2 x y1..y2 (fx: left-right, fy: top-bottom) as the cells
+ * were;
  * rsolid, door and rare are left as they were, stale: read them after
  * a flip only once walls_planes has classified the cells again. */
 void walls_planes_flip(wall_planes *p, int fx, int fy, int x1, int y1,

@@ -50,15 +50,18 @@ void walls_wallify(splev_level *lev, int x1, int y1, int x2, int y2)
 /* Per terrain byte, a 3-bit class code spread to bits 0, 21 and 42 of
  * a word: a cell costs one table load, a shift and an add.  The eight
  * classes (what the passes tell apart) and their codes:
- *   0 other        1 drawbridge   2 iron bars    3 door, secret door
- *   4 stone        5 DBWALL       6 other walls  7 CROSSWALL
+ *   0 other        1 drawbridge   2 door, secret door, iron bars
+ *   3 CROSSWALL    4 stone        5 DBWALL       6 other walls   7 HWALL
  * chosen so that each plane is a few operations on the code's three
- * bit planes (code_planes).  A constant table, built by the macros. */
+ * bit planes (code_planes); doors and bars are told apart by a look at
+ * those few cells.  HWALL, the commonest wall, has a class of its own:
+ * the spine pass need not write it again.  A constant table, built by
+ * the macros. */
 #define T_CWALL(t) ((t) != SPLEV_STONE && (t) < SPLEV_DBWALL)
 #define T_CODE(t)                                                           \
-    ((t) == SPLEV_STONE ? 4 : (t) == SPLEV_CROSSWALL ? 7 : T_CWALL(t) ? 6 :  \
-     (t) == SPLEV_DBWALL ? 5 : (t) == SPLEV_DOOR || (t) == SPLEV_SDOOR ? 3 :  \
-     (t) == SPLEV_IRONBARS ? 2 :                                            \
+    ((t) == SPLEV_STONE ? 4 : (t) == SPLEV_CROSSWALL ? 3 :                  \
+     (t) == SPLEV_HWALL ? 7 : T_CWALL(t) ? 6 : (t) == SPLEV_DBWALL ? 5 :     \
+     (t) == SPLEV_DOOR || (t) == SPLEV_SDOOR || (t) == SPLEV_IRONBARS ? 2 :  \
      (t) == SPLEV_DRAWBRIDGE_UP || (t) == SPLEV_DRAWBRIDGE_DOWN ? 1 : 0)
 #define SPREAD(t) ((uint64_t)(T_CODE(t) & 1) | (uint64_t)(T_CODE(t) >> 1 & 1) << 21 | \
                    (uint64_t)(T_CODE(t) >> 2) << 42)
@@ -89,16 +92,22 @@ static uint64_t column_codes(const splev_cell *col)
 }
 
 /* The planes of column x from its codes (see the table above). */
-static void code_planes(wall_planes *p, int x, uint64_t a)
+static void code_planes(const splev_cell *col, wall_planes *p, int x,
+                        uint64_t a)
 {
     uint32_t b0 = (uint32_t)a & ROWS, b1 = (uint32_t)(a >> 21) & ROWS;
     uint32_t b2 = (uint32_t)(a >> 42) & ROWS;
+    uint32_t door = b1 & ~b0 & ~b2;
     p->solid[x] = b2 | b1;
-    p->rsolid[x] = b2;
+    p->rsolid[x] = b2 | (b1 & b0);
     p->like[x] = b1 | (b2 & b0);
-    p->wall[x] = b2 & b1;
-    p->door[x] = b1 & b0 & ~b2;
-    p->rare[x] = b0 & ~(b1 ^ b2);
+    p->wall[x] = (b2 & b1) | (b1 & b0);
+    p->hwall[x] = b2 & b1 & b0;
+    p->rare[x] = b0 & ~b2;
+    for (uint32_t m = door; m; m &= m - 1u)
+        if (col[bit_low(m)].typ == SPLEV_IRONBARS)
+            door &= ~(m & -m);
+    p->door[x] = door;
 }
 
 void walls_planes(const splev_level *lev, wall_planes *p, int lx, int hx)
@@ -106,8 +115,9 @@ void walls_planes(const splev_level *lev, wall_planes *p, int lx, int hx)
     lx = clampi(lx, 0, SPLEV_COLNO - 1);
     hx = clampi(hx, 0, SPLEV_COLNO - 1);
     for (int x = 0; x < SPLEV_COLNO; x++)
-        code_planes(p, x, x >= lx && x <= hx ? column_codes(lev->cells[x])
-                                             : spread[SPLEV_STONE] * ROWS);
+        code_planes(lev->cells[x], p, x,
+                    x >= lx && x <= hx ? column_codes(lev->cells[x])
+                                       : spread[SPLEV_STONE] * ROWS);
 }
 
 /* Bits y1..y2 of a column. */
@@ -125,7 +135,7 @@ static uint32_t mirror_rows(uint32_t w, int y1, int y2)
 void walls_planes_flip(wall_planes *p, int fx, int fy, int x1, int y1,
                        int x2, int y2)
 {
-    uint32_t *planes[] = {p->solid, p->like, p->wall};
+    uint32_t *planes[] = {p->solid, p->like, p->wall, p->hwall};
     for (size_t k = 0; k < sizeof planes / sizeof planes[0]; k++) {
         uint32_t *c = planes[k];
         if (fx)
@@ -185,6 +195,7 @@ void walls_remove_buried(splev_level *lev, wall_planes *p, int x1, int y1,
         for (uint32_t w = kill; w; w &= w - 1u)
             lev->cells[x][bit_low(w)].typ = SPLEV_STONE;
         p->wall[x] &= ~kill;
+        p->hwall[x] &= ~kill;
         p->like[x] &= ~kill;
     }
 }
@@ -202,8 +213,8 @@ static inline void put_rows(splev_cell *col, uint32_t m, uint8_t t)
  * wall, only east/west makes it horizontal, only north/south vertical,
  * one of each a corner, three a T, four a cross.  Each shape is a mask
  * of the column's rows, written with its type. */
-int walls_spines_planes(splev_level *lev, const wall_planes *p, int x1,
-                        int y1, int x2, int y2)
+int walls_spines_planes(splev_level *lev, wall_planes *p, int x1, int y1,
+                        int x2, int y2)
 {
     if (x1 > x2 || y1 > y2)
         return 0;
@@ -225,9 +236,12 @@ int walls_spines_planes(splev_level *lev, const wall_planes *p, int x1,
         uint32_t e = lr & ~(vert & from_above(sr, ROWS) & from_below(sr, ROWS));
         uint32_t w = ll & ~(vert & from_above(sl, ROWS) & from_below(sl, ROWS));
         uint32_t ns = n | s, ew = e | w;
-        kept |= walls & ~(ns | ew);
+        uint32_t keep = walls & ~(ns | ew), hor = walls & ew & ~ns;
+        kept |= keep;
         splev_cell *col = lev->cells[x];
-        put_rows(col, walls & ew & ~ns, SPLEV_HWALL);
+        /* the horizontal walls that are HWALL already stay */
+        put_rows(col, hor & ~p->hwall[x], SPLEV_HWALL);
+        p->hwall[x] = (p->hwall[x] & ~(walls & ~keep)) | hor;
         put_rows(col, walls & ns & ~ew, SPLEV_VWALL);
         uint32_t both = walls & ns & ew;
         if (!both)
