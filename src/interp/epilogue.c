@@ -56,7 +56,9 @@ static void orient_doors(splev_level *lev, const wall_planes *p, int x)
     }
 }
 
-static int orient_doors_find_markers(vm *v, const wall_planes *p, box *used)
+/* Whether any `B` boundary marker (CROSSWALL) lies in 0..78 x 0..19, and
+ * the box of non-stone cells. */
+static int find_markers(vm *v, const wall_planes *p, box *used)
 {
     splev_level *lev = v->lev;
     int any = 0;
@@ -64,8 +66,6 @@ static int orient_doors_find_markers(vm *v, const wall_planes *p, box *used)
     used->lx = XN;
     used->hx = -1;
     for (int x = 0; x < XN; x++) {
-        if (x >= 1 && p->door[x])
-            orient_doors(lev, p, x);
         if (x < XN - 1)
             for (uint32_t m = p->rare[x] & (ROWS >> 1); m; m &= m - 1u)
                 any |= lev->cells[x][bit_low(m)].typ == SPLEV_CROSSWALL;
@@ -80,6 +80,14 @@ static int orient_doors_find_markers(vm *v, const wall_planes *p, box *used)
     used->ly = rows_any ? bit_low(rows_any) : YN;
     used->hy = rows_any ? top_bit(rows_any) : -1;
     return any;
+}
+
+/* The doors of every column but those with skip[x]. */
+static void orient_all_doors(vm *v, const wall_planes *p, const uint8_t *skip)
+{
+    for (int x = 1; x < XN; x++)
+        if (p->door[x] && !skip[x])
+            orient_doors(v->lev, p, x);
 }
 
 /* The `B` map character marks an invisible boundary: floor after all. */
@@ -322,7 +330,7 @@ static void flip_level(vm *v, const extents *e, wall_planes *p, int shaped)
      * non-stone cell lay inside the extents and stays there.  Nothing
      * after this reads the other planes. */
     walls_planes_flip(p, f.fx, f.fy, f.x1, f.y1, f.x2, f.y2);
-    walls_spines_planes(v->lev, p, f.x1, f.y1, f.x2, f.y2);
+    walls_spines_planes(v->lev, p, f.x1, f.y1, f.x2, f.y2, NULL);
 }
 
 static void solidify(vm *v)
@@ -513,28 +521,137 @@ static void place_lregions(vm *v)
     }
 }
 
-void vm_epilogue(vm *v)
-{
-    wall_planes p;
+/* ---- the wall memo ----
+ * Fixed-map levels reach the epilogue with most columns as they were on
+ * the runner's last run.  The classification, door orientation, buried
+ * wall removal and spine pass of column x read only columns x - 2 ..
+ * x + 2 (and the box and flags), so when those five columns are byte for
+ * byte what they were last time, with the same box, column x comes out
+ * as it did then: its cells after those passes are copied from the
+ * memo.  The memo holds the last run's columns before the passes, their
+ * planes, and the columns after them; every run brings all of it up to
+ * date, so its columns always come from one run. */
+typedef struct wall_memo {
+    int valid;                  /* the last run filled it */
     box used;
-    walls_planes(v->lev, &p, 0, XN - 1);
-    if (orient_doors_find_markers(v, &p, &used)) {
-        remove_boundary_markers(v);
-        walls_planes(v->lev, &p, 0, XN - 1);
+    int kept;                   /* a wall of that run kept its type */
+    splev_cell pre[XN][YN], post[XN][YN];
+    wall_planes planes;         /* pre's classes */
+    uint32_t hwall[XN];         /* after the spine pass */
+} wall_memo;
+
+/* Classify the columns, from the memo where a column is unchanged
+ * (same[x]); the memo takes the others' cells and planes.  Columns are
+ * compared eight at a time first (a run of columns is one block of the
+ * grid), then one by one inside a block that changed. */
+enum { MEMO_BLOCK = 8 };
+_Static_assert(XN % MEMO_BLOCK == 0, "the memo compares whole blocks");
+static void classify(vm *v, wall_planes *p, wall_memo *mm, uint8_t same[XN])
+{
+    splev_cell (*cells)[YN] = v->lev->cells;
+    memset(same, 0, XN);
+    if (mm->valid) {
+        uint32_t *to[] = {p->solid, p->rsolid, p->like, p->wall, p->hwall,
+                          p->door, p->rare};
+        const uint32_t *from[] = {mm->planes.solid, mm->planes.rsolid,
+                                  mm->planes.like, mm->planes.wall,
+                                  mm->planes.hwall, mm->planes.door,
+                                  mm->planes.rare};
+        for (size_t k = 0; k < sizeof to / sizeof to[0]; k++)
+            memcpy(to[k], from[k], XN * sizeof *to[k]);
+        for (int b = 0; b < XN; b += MEMO_BLOCK) {
+            if (!memcmp(cells[b], mm->pre[b], MEMO_BLOCK * sizeof cells[b])) {
+                memset(same + b, 1, MEMO_BLOCK);
+                continue;
+            }
+            for (int x = b; x < b + MEMO_BLOCK; x++)
+                same[x] = !memcmp(cells[x], mm->pre[x], sizeof cells[x]);
+        }
     }
-    if (v->lev->flags & SPLEV_F_INACCESSIBLES) {
+    for (int x = 0; x < XN; x++) {
+        if (same[x])
+            continue;
+        walls_planes_column(v->lev, p, x);
+        memcpy(mm->pre[x], cells[x], sizeof cells[x]);
+        walls_planes_copy(&mm->planes, p, x);
+    }
+}
+
+/* reuse[x]: columns x - 2 .. x + 2 unchanged (off the map counts as
+ * unchanged: it always is). */
+static void reusable(const uint8_t same[XN], uint8_t reuse[XN])
+{
+    int streak = 2;             /* unchanged columns up to x + 2 */
+    for (int x = -2; x < XN; x++) {
+        streak = x + 2 >= XN || same[x + 2] ? streak + 1 : 0;
+        if (x >= 0)
+            reuse[x] = streak >= 5;
+    }
+}
+
+/* The passes before extents and flip: door orientation, boundary
+ * markers, the way out, buried walls and spines.  Returns whether every
+ * wall was shaped by the spine pass (see flip_level). */
+static int wall_passes(vm *v, wall_planes *p, extents *e)
+{
+    splev_level *lev = v->lev;
+    wall_memo *mm = vm_mapcache_walls(&v->maps, sizeof(wall_memo));
+    uint8_t same[XN], reuse[XN];
+    box used;
+    if (mm)
+        classify(v, p, mm, same);
+    else
+        walls_planes(lev, p, 0, XN - 1);
+    int markers = find_markers(v, p, &used);
+    int memo = mm && !markers &&
+               !(lev->flags & (SPLEV_F_INACCESSIBLES | SPLEV_F_CORRMAZE));
+    if (memo && mm->valid && !memcmp(&used, &mm->used, sizeof used))
+        reusable(same, reuse);
+    else
+        memset(reuse, 0, sizeof reuse);
+    orient_all_doors(v, p, reuse);
+    if (markers) {
+        remove_boundary_markers(v);
+        walls_planes(lev, p, 0, XN - 1);
+    }
+    if (lev->flags & SPLEV_F_INACCESSIBLES) {
         vm_gen_way_out(v);
         used = (box){0, 0, XN - 1, YN - 1};     /* it may dig anywhere */
-        walls_planes(v->lev, &p, 0, XN - 1);
+        walls_planes(lev, p, 0, XN - 1);
     }
     /* every wall shaped: column 0, which the passes leave alone, must
      * be stone too */
-    int shaped = 0;
-    if (!(v->lev->flags & SPLEV_F_CORRMAZE))
-        shaped = !walls_wallification_planes(v->lev, &p, used.lx, used.ly,
-                                             used.hx, used.hy) &&
-                 !non_stone(&p, 0);
-    extents e = level_extents(v, &p);
+    int kept = 1;
+    if (!(lev->flags & SPLEV_F_CORRMAZE))
+        kept = walls_wallification_planes(lev, p, used.lx, used.ly, used.hx,
+                                          used.hy, reuse);
+    if (mm) {
+        int reused = 0;
+        for (int x = 0; x < XN; x++) {
+            if (reuse[x]) {
+                memcpy(lev->cells[x], mm->post[x], sizeof mm->post[x]);
+                p->hwall[x] = mm->hwall[x];
+                reused = 1;
+            } else {
+                memcpy(mm->post[x], lev->cells[x], sizeof mm->post[x]);
+                mm->hwall[x] = p->hwall[x];
+            }
+        }
+        /* a reused column's kept walls are known only as "some" */
+        kept |= reused && mm->kept;
+        mm->valid = memo;
+        mm->used = used;
+        mm->kept = kept;
+    }
+    *e = level_extents(v, p);
+    return !kept && !non_stone(p, 0);
+}
+
+void vm_epilogue(vm *v)
+{
+    wall_planes p;
+    extents e;
+    int shaped = wall_passes(v, &p, &e);
     if (!vm_nh36(v))
         flip_level(v, &e, &p, shaped);  /* NetHack 3.6 never flips (no draws) */
     if (v->lev->flags & SPLEV_F_SOLIDIFY)

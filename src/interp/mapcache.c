@@ -25,6 +25,8 @@ typedef struct map_entry {
 struct vm_mapcache {
     map_entry e[MAPCACHE_SLOTS];
     int n, next;            /* entries used; the one to replace when full */
+    unsigned epilogues;     /* vm_mapcache_walls calls */
+    void *walls;            /* the epilogue's block */
 };
 
 static void entry_free(map_entry *e)
@@ -41,7 +43,20 @@ void vm_mapcache_free(vm_mapcache *c)
         return;
     for (int i = 0; i < c->n; i++)
         entry_free(&c->e[i]);
+    free(c->walls);
     free(c);
+}
+
+void *vm_mapcache_walls(vm_mapcache **cp, size_t size)
+{
+    if (!*cp)
+        *cp = xcalloc(1, sizeof **cp);
+    vm_mapcache *c = *cp;
+    if (++c->epilogues < 2)
+        return NULL;
+    if (!c->walls)
+        c->walls = xcalloc(1, size);
+    return c->walls;
 }
 
 static int plain_terrain(int t)

@@ -58,13 +58,17 @@ typedef struct wall_planes {
 } wall_planes;
 /* Classify columns lx..hx; the others get stone's classes. */
 void walls_planes(const splev_level *lev, wall_planes *p, int lx, int hx);
+/* Classify column x; copy column x's planes. */
+void walls_planes_column(const splev_level *lev, wall_planes *p, int x);
+void walls_planes_copy(wall_planes *to, const wall_planes *from, int x);
 /* The passes on planes of the whole map; they keep p up to date. */
 void walls_remove_buried(splev_level *lev, wall_planes *p, int x1, int y1,
                          int x2, int y2);
 /* The spine pass returns 1 when a wall of the box kept its type (no
- * neighbour continues it). */
+ * neighbour continues it); columns x with skip[x] (skip may be NULL)
+ * are left alone. */
 int walls_spines_planes(splev_level *lev, wall_planes *p, int x1, int y1,
-                        int x2, int y2);
+                        int x2, int y2, const uint8_t *skip);
 /* Every wall of x1..x2 x y1..y2 (from p->wall) given the shape the spine
  * pass gives it once the box is mirrored (fx: left-right, fy:
  * top-bottom); the cells do not move.  Exact when the spine pass shaped
@@ -81,6 +85,6 @@ void walls_planes_flip(wall_planes *p, int fx, int fy, int x1, int y1,
 /* Both, over the box (clamped to the map) as walls_wallification_box;
  * the spine pass's answer. */
 int walls_wallification_planes(splev_level *lev, wall_planes *p, int lx,
-                               int ly, int hx, int hy);
+                               int ly, int hx, int hy, const uint8_t *skip);
 
 #endif

@@ -217,6 +217,10 @@ int vm_map(vm *v, const splev_insn *in);
 const vm_mapcols *vm_mapcache_get(vm_mapcache **c, const splev_const *m,
                                   const splev_cell tmpl[SPLEV_TERRAIN_COUNT]);
 void vm_mapcache_free(vm_mapcache *c);
+/* A zeroed block of size bytes the epilogue keeps in the cache from run
+ * to run (epilogue.c, its wall memo); NULL at the first call, so that a
+ * lone run makes none. */
+void *vm_mapcache_walls(vm_mapcache **c, size_t size);
 
 /* ---- pushes.c ---- */
 /* From pc on: ninsns instructions that only push nvals values, the

@@ -120,6 +120,22 @@ void walls_planes(const splev_level *lev, wall_planes *p, int lx, int hx)
                                        : spread[SPLEV_STONE] * ROWS);
 }
 
+void walls_planes_column(const splev_level *lev, wall_planes *p, int x)
+{
+    code_planes(lev->cells[x], p, x, column_codes(lev->cells[x]));
+}
+
+void walls_planes_copy(wall_planes *to, const wall_planes *from, int x)
+{
+    to->solid[x] = from->solid[x];
+    to->rsolid[x] = from->rsolid[x];
+    to->like[x] = from->like[x];
+    to->wall[x] = from->wall[x];
+    to->hwall[x] = from->hwall[x];
+    to->door[x] = from->door[x];
+    to->rare[x] = from->rare[x];
+}
+
 /* Bits y1..y2 of a column. */
 static uint32_t rows_between(int y1, int y2);
 
@@ -214,14 +230,14 @@ static inline void put_rows(splev_cell *col, uint32_t m, uint8_t t)
  * one of each a corner, three a T, four a cross.  Each shape is a mask
  * of the column's rows, written with its type. */
 int walls_spines_planes(splev_level *lev, wall_planes *p, int x1, int y1,
-                        int x2, int y2)
+                        int x2, int y2, const uint8_t *skip)
 {
     if (x1 > x2 || y1 > y2)
         return 0;
     uint32_t span = rows_between(y1, y2), kept = 0;
     for (int x = x1; x <= x2; x++) {
         uint32_t walls = p->wall[x] & span;
-        if (!walls)
+        if (!walls || (skip && skip[x]))
             continue;
         uint32_t sl = col_or(p->solid, x - 1, ROWS), sr = col_or(p->solid, x + 1, ROWS);
         uint32_t sc = p->solid[x];
@@ -307,7 +323,7 @@ void walls_spines_box(splev_level *lev, int lx, int ly, int hx, int hy)
     walls_spines_planes(lev, &p, clampi(lx, 1, SPLEV_COLNO - 1),
                         clampi(ly, 0, SPLEV_ROWNO - 1),
                         clampi(hx, 1, SPLEV_COLNO - 1),
-                        clampi(hy, 0, SPLEV_ROWNO - 1));
+                        clampi(hy, 0, SPLEV_ROWNO - 1), NULL);
 }
 
 /* walls_wallification of the whole map when every cell outside lx..hx x
@@ -318,16 +334,16 @@ void walls_wallification_box(splev_level *lev, int lx, int ly, int hx, int hy)
         return;
     wall_planes p;
     walls_planes(lev, &p, lx - 1, hx + 1);
-    walls_wallification_planes(lev, &p, lx, ly, hx, hy);
+    walls_wallification_planes(lev, &p, lx, ly, hx, hy, NULL);
 }
 
 int walls_wallification_planes(splev_level *lev, wall_planes *p, int lx,
-                               int ly, int hx, int hy)
+                               int ly, int hx, int hy, const uint8_t *skip)
 {
     int x1 = clampi(lx, 1, SPLEV_COLNO - 1), x2 = clampi(hx, 1, SPLEV_COLNO - 1);
     int y1 = clampi(ly, 0, SPLEV_ROWNO - 1), y2 = clampi(hy, 0, SPLEV_ROWNO - 1);
     if (lx > hx || ly > hy || x1 > x2 || y1 > y2)
         return 0;
     walls_remove_buried(lev, p, x1, y1, x2, y2);
-    return walls_spines_planes(lev, p, x1, y1, x2, y2);
+    return walls_spines_planes(lev, p, x1, y1, x2, y2, skip);
 }
