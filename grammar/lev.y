@@ -1429,8 +1429,7 @@ static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
         /* The literals pass (parse.c) stops at its first syntax error,
          * unreported: it needs none of the bookkeeping below, which only
          * error recovery and messages read. */
-        t = ctx->stop || ctx->d->gave_up ? 0
-                                         : levyylex(lval, lloc, scanner);
+        t = ctx->stop ? 0 : levyylex(lval, lloc, scanner);
         if (t == 0)
             *lloc = (LEV_LTYPE){ctx->line, ctx->col, ctx->line, ctx->col};
         return t;
@@ -1450,7 +1449,7 @@ static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
         *lloc = ctx->replay_loc;
         t = ctx->replay_tok;
         ctx->replayed = 1;
-    } else if (ctx->stop || ctx->d->gave_up) {
+    } else if (ctx->stop) {
         t = 0;
         ctx->replayed = 0;
     } else {

@@ -130,6 +130,9 @@ typedef struct diag {
     int werror;             /* warnings count as errors */
     int no_warnings;        /* warnings are not shown */
     int gave_up;            /* the error limit was reached */
+    int *gave_up_flag;      /* when not NULL, set to 1 with gave_up (the
+                               lev_comp front end's stop: one test a
+                               token for both) */
     const char *quoted_src; /* the src quote_line looked in last, */
     int quoted_line;        /* the line it found there (0: none) */
     const char *quoted_at;  /* and where that line starts */

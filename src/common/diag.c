@@ -154,6 +154,8 @@ static void report(diag *d, int kind, srcpos pos, const char *fmt,
         fprintf(out_of(d), "%s: error: too many errors, stopping\n",
                 d->file);
         d->gave_up = 1;
+        if (d->gave_up_flag)
+            *d->gave_up_flag = 1;
     }
 }
 

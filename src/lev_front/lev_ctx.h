@@ -58,7 +58,8 @@ typedef struct lev_ctx {
     size_t src_len;
     int line, col;              /* position of the next byte */
     int nesting;                /* open (, [ and { */
-    int stop;                   /* give end of file from now on */
+    int stop;                   /* give end of file from now on (set
+                                   too when the diag gives up) */
     lev_map *map;               /* MAP block being read */
     lev_pos map_pos;
     int last_end_line;          /* last line of the previous token */

@@ -232,6 +232,7 @@ static void start_pass(lev_ctx *ctx, diag *d, lev_file *f, char *text,
     d->no_warnings = opt->no_warnings;
     memset(ctx, 0, sizeof *ctx);
     ctx->d = d;
+    d->gave_up_flag = &ctx->stop;       /* the scanner stops with it */
     ctx->file = f;
     ctx->file_id = f->id;
     ctx->arena = lev_file_arena(f);
@@ -461,7 +462,7 @@ void lev_ctx_include(lev_ctx *ctx, lev_stmt *s)
         d->errors += inc->errors;
         d->warnings += inc->warnings;
         if (d->max_errors > 0 && d->errors >= d->max_errors)
-            d->gave_up = 1;
+            d->gave_up = ctx->stop = 1;
         s->included = inc;
     }
     free(real);
