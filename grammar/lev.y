@@ -1428,11 +1428,9 @@ static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
     if (ctx->literals) {
         /* The literals pass (parse.c) stops at its first syntax error,
          * unreported: it needs none of the bookkeeping below, which only
-         * error recovery and messages read. */
-        t = ctx->stop ? 0 : levyylex(lval, lloc, scanner);
-        if (t == 0)
-            *lloc = (LEV_LTYPE){ctx->line, ctx->col, ctx->line, ctx->col};
-        return t;
+         * error recovery and messages read (nor the place of the end of
+         * the file, which only messages read). */
+        return ctx->stop ? 0 : levyylex(lval, lloc, scanner);
     }
     if (ctx->replay) {                  /* after a syntax error */
         if (ctx->replay == 2) {
