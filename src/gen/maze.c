@@ -65,7 +65,8 @@ static void walk_carve(splev_cell *cells, uint8_t *marks, int i, int fill,
 
 /* Depth-first walk with an explicit stack of x * 256 + y: the same draws
  * as the game's recursion (options in N, E, S, W order, one rn2 per
- * step).  A door on the way is kept, but marked. */
+ * step).  A door on the way is kept, but marked.  The generator is a
+ * local copy while the walk runs (the cell stores could alias it). */
 void splev_gen_walkfrom(splev_gen *g, int x, int y, int fill)
 {
     static const int walk_di[4] = {-1, SPLEV_ROWNO, 1, -SPLEV_ROWNO};
@@ -81,6 +82,7 @@ void splev_gen_walkfrom(splev_gen *g, int x, int y, int fill)
     else if (mark)
         marks[i] = 1;
     stack[sp++] = (uint16_t)(x << 8 | y);
+    splev_rng rng = *g->rng;
     while (sp > 0) {
         int cx = stack[sp - 1] >> 8, cy = stack[sp - 1] & 0xff;
         i = cx * SPLEV_ROWNO + cy;
@@ -89,7 +91,7 @@ void splev_gen_walkfrom(splev_gen *g, int x, int y, int fill)
             sp--;
             continue;
         }
-        int d = nth_option[opts] >> 2 * gen_rn2(g, opt_count[opts]) & 3;
+        int d = nth_option[opts] >> 2 * splev_rn2(&rng, opt_count[opts]) & 3;
         walk_carve(cells, marks, i + walk_di[d], fill, mark);
         i += 2 * walk_di[d];
         if (cells[i].typ != SPLEV_DOOR)
@@ -98,6 +100,7 @@ void splev_gen_walkfrom(splev_gen *g, int x, int y, int fill)
             marks[i] = 1;
         stack[sp++] = (uint16_t)((cx + 2 * walk_dx[d]) << 8 | (cy + 2 * walk_dy[d]));
     }
+    *g->rng = rng;
 }
 
 void splev_gen_mazewalk(splev_gen *g, int x, int y, int dir, int stocked,
@@ -198,14 +201,19 @@ void splev_gen_maze_spots(const splev_gen *g, splev_gen_spots *s)
     s->marked = byte_sum(sum);
 }
 
-int splev_gen_maze_spot(splev_gen *g, const splev_gen_spots *s, int *x, int *y)
+static int spot_pick(splev_rng *r, const splev_gen_spots *s, int *x, int *y)
 {
     if (s->n <= 0)
         return 0;
-    int xy = s->xy[gen_rn2(g, s->n)];
+    int xy = s->xy[splev_rn2(r, s->n)];
     *x = xy >> 8;
     *y = xy & 0xff;
     return 1;
+}
+
+int splev_gen_maze_spot(splev_gen *g, const splev_gen_spots *s, int *x, int *y)
+{
+    return spot_pick(g->rng, s, x, y);
 }
 
 /* The spots monsters already hold, in the table's layout; the filler's
@@ -243,28 +251,30 @@ void splev_gen_fill_maze(splev_gen *g)
         mapfact = count * 100 / mapcountmax;
     int x = 0, y = 0;
     spot_table taken;
-    for (int i = gen_rnd(g, 20 * mapfact / 100); i; i--) {
-        int found = splev_gen_maze_spot(g, &spots, &x, &y);
-        char cls = gen_rn2(g, 2) ? '*' : 0;
+    splev_rng r = *g->rng;      /* in registers across the record calls */
+    for (int i = splev_rnd(&r, 20 * mapfact / 100); i; i--) {
+        int found = spot_pick(&r, &spots, &x, &y);
+        char cls = splev_rn2(&r, 2) ? '*' : 0;
         if (found)
             splev_level_add_object(g->lev, x, y, cls, NULL);
     }
-    for (int i = gen_rnd(g, 12 * mapfact / 100); i; i--)
-        if (splev_gen_maze_spot(g, &spots, &x, &y))
+    for (int i = splev_rnd(&r, 12 * mapfact / 100); i; i--)
+        if (spot_pick(&r, &spots, &x, &y))
             splev_level_add_object(g->lev, x, y, '`', "boulder");
     /* A monster drawn onto another one is not made (the game's makemon
      * refuses a taken spot). */
     spot_taken_make(g->lev, taken);
-    for (int i = gen_rn2(g, 2); i; i--)
-        if (splev_gen_maze_spot(g, &spots, &x, &y) && spot_take(taken, x, y))
+    for (int i = splev_rn2(&r, 2); i; i--)
+        if (spot_pick(&r, &spots, &x, &y) && spot_take(taken, x, y))
             splev_level_add_monster(g->lev, x, y, 'H', "minotaur");
-    for (int i = gen_rnd(g, 12 * mapfact / 100); i; i--)
-        if (splev_gen_maze_spot(g, &spots, &x, &y) && spot_take(taken, x, y))
+    for (int i = splev_rnd(&r, 12 * mapfact / 100); i; i--)
+        if (spot_pick(&r, &spots, &x, &y) && spot_take(taken, x, y))
             splev_level_add_monster(g->lev, x, y, 0, NULL);
-    for (int i = gen_rn2(g, 15 * mapfact / 100); i; i--)
-        if (splev_gen_maze_spot(g, &spots, &x, &y))
+    for (int i = splev_rn2(&r, 15 * mapfact / 100); i; i--)
+        if (spot_pick(&r, &spots, &x, &y))
             splev_level_add_gold(g->lev, x, y, 0);
-    for (int i = gen_rn2(g, 15 * mapfact / 100); i; i--)
-        if (splev_gen_maze_spot(g, &spots, &x, &y))
+    for (int i = splev_rn2(&r, 15 * mapfact / 100); i; i--)
+        if (spot_pick(&r, &spots, &x, &y))
             splev_level_add_trap(g->lev, x, y, 0);
+    *g->rng = r;
 }
