@@ -248,6 +248,10 @@ void splev_level_free(splev_level *lev);
 /* Make lev what splev_level_new(name) returns, keeping its arrays'
  * memory for the next level (many levels in a row allocate less). */
 void splev_level_reset(splev_level *lev, const char *name);
+/* splev_level_reset with the cells copied from grid instead of cleared
+ * (a runner starting where a script's opening left the grid). */
+void splev_level_reset_grid(splev_level *lev, const char *name,
+                            const splev_cell grid[SPLEV_COLNO][SPLEV_ROWNO]);
 /* The cell at (x, y), or NULL outside 0..79 x 0..20. */
 splev_cell *splev_level_cell(splev_level *lev, int x, int y);
 const splev_cell *splev_level_cell_const(const splev_level *lev, int x, int y);

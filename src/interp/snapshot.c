@@ -137,17 +137,26 @@ static int same_maps(const vm_snapshot *sn, const splev_levscript *s)
     return 1;
 }
 
-int vm_snapshot_resume(vm *v, const vm_snapshot *sn, const splev_genctx *ctx)
+const vm_snapshot *vm_snapshot_usable(const vm_snapshot *sn,
+                                      const splev_levscript *s,
+                                      const splev_genctx *ctx)
 {
-    const splev_levscript *s = v->s;
     if (!sn || !sn->ready || !same_ctx(ctx, &sn->ctx) ||
         !same_main(&s->funcs[0], &sn->main) || s->flags != sn->flags ||
         s->dialect != sn->dialect || !same_maps(sn, s))
-        return 0;
+        return NULL;
+    return sn;
+}
+
+const splev_cell (*vm_snapshot_grid(const vm_snapshot *sn))[YN]
+{
+    return sn->cells;
+}
+
+void vm_snapshot_resume(vm *v, const vm_snapshot *sn)
+{
     copy_state(v, &sn->state);
     v->lev->flags = sn->lev_flags;
-    copy_pieces(v->lev->cells, sn->cells, sizeof sn->cells);
-    return 1;
 }
 
 /* Nothing recorded yet but cells and flags. */

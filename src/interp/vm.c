@@ -895,23 +895,20 @@ static void shuffle_align_registers(vm *v)
 }
 
 /* The script's opening (snapshot.c): skipped when the runner has a
- * snapshot of it for this context, else run and kept when it may be. */
-static int run_opening(vm *v, const splev_genctx *ctx)
+ * snapshot of it for this context (sn, whose grid the level already
+ * has), else run and kept when it may be. */
+static void run_opening(vm *v, const splev_genctx *key, const vm_snapshot *sn)
 {
     vm_pushes *p = v->pushes_cache;
-    if (!p->prefix_end)
-        return 0;
-    splev_genctx dflt;
-    if (!ctx) {
-        splev_genctx_init(&dflt);
-        ctx = &dflt;
+    if (sn) {
+        vm_snapshot_resume(v, sn);
+        return;
     }
-    if (vm_snapshot_resume(v, p->snap, ctx))
-        return 1;
+    if (!p->prefix_end)
+        return;
     splev_rng rng0 = v->rng;
     run_loop(v, p->prefix_end);
-    vm_snapshot_take(v, &p->snap, ctx, &rng0, p->prefix_end);
-    return 0;
+    vm_snapshot_take(v, &p->snap, key, &rng0, p->prefix_end);
 }
 
 /* What a run leaves behind: values and frames (their buffers stay). */
@@ -992,10 +989,21 @@ const splev_level *splev_runner_run(splev_runner *r, const splev_levscript *s,
     v->errlen = errlen ? errlen : sizeof dummy;
     v->err[0] = 0;
     splev_rng_seed(&v->rng, seed);
-    if (r->lev)
-        splev_level_reset(r->lev, s->name);
-    else
+    /* the context a snapshot is taken for and compared with */
+    splev_genctx dflt;
+    const splev_genctx *key = ctx;
+    if (!key) {
+        splev_genctx_init(&dflt);
+        key = &dflt;
+    }
+    const vm_snapshot *sn = v->pushes_cache->prefix_end
+        ? vm_snapshot_usable(v->pushes_cache->snap, s, key) : NULL;
+    if (!r->lev)
         r->lev = splev_level_new(s->name);
+    else if (!sn)
+        splev_level_reset(r->lev, s->name);
+    if (sn)
+        splev_level_reset_grid(r->lev, s->name, vm_snapshot_grid(sn));
     v->lev = r->lev;
     v->lev->flags = s->flags;
     vm_gen_init(v);
@@ -1010,7 +1018,8 @@ const splev_level *splev_runner_run(splev_runner *r, const splev_levscript *s,
     shuffle_align_registers(v);
     push_frame(v, 0, 0);
     v->pc = s->funcs[0].entry;
-    r->resumes += (unsigned)run_opening(v, ctx);
+    r->resumes += sn != NULL;
+    run_opening(v, key, sn);
     run_loop(v, UINT32_MAX);
     if (!v->failed)
         vm_epilogue(v);

@@ -243,9 +243,14 @@ const vm_pushes *vm_pushes_get(vm_pushes **cache, const splev_levscript *s);
 void vm_pushes_free(vm_pushes *p);
 
 /* ---- snapshot.c ---- */
-/* Start this run where the snapshot's opening ended (its pc) when it was
- * taken for this script and context: 1 if so. */
-int vm_snapshot_resume(vm *v, const vm_snapshot *sn, const splev_genctx *ctx);
+/* sn when it was taken for this script and context, else NULL. */
+const vm_snapshot *vm_snapshot_usable(const vm_snapshot *sn,
+                                      const splev_levscript *s,
+                                      const splev_genctx *ctx);
+/* Its grid (the level's reset copies it) and the rest of its state: the
+ * run goes on where the opening ended. */
+const splev_cell (*vm_snapshot_grid(const vm_snapshot *sn))[YN];
+void vm_snapshot_resume(vm *v, const vm_snapshot *sn);
 /* After the opening ran up to end: keep where it left the level in *snp
  * when it drew nothing (rng0: the generator before it) and left only
  * cells and flags. */

@@ -210,22 +210,29 @@ void splev_level_free(splev_level *lev)
     free(lev);
 }
 
-/* Every field zero but the arrays' memory and the name.  The cells are
- * cleared eight columns (1.5 KB) at a time: one 15 KB memset is glibc's
- * `rep stosb`, no faster, and callgrind counts it as one instruction per
- * byte (15,000 a level, more than the real work). */
-static void clear_level(splev_level *lev)
+/* Every field zero but the arrays' memory and the name; the cells a
+ * copy of grid, or cleared when grid is NULL.  The cells go eight columns
+ * (1.5 KB) at a time: one 15 KB memset or memcpy is glibc's `rep stosb`
+ * or `rep movsb`, no faster, and callgrind counts it as one instruction
+ * per byte (15,000 a level, more than the real work). */
+static void clear_level(splev_level *lev,
+                        const splev_cell grid[SPLEV_COLNO][SPLEV_ROWNO])
 {
     enum { BLOCK = 8 };
     size_t cells = offsetof(splev_level, cells);
     size_t after = cells + sizeof lev->cells;
     memset(lev, 0, cells);
-    for (int x = 0; x < SPLEV_COLNO; x += BLOCK)
-        memset(lev->cells[x], 0, sizeof lev->cells[0] * BLOCK);
+    for (int x = 0; x < SPLEV_COLNO; x += BLOCK) {
+        if (grid)
+            memcpy(lev->cells[x], grid[x], sizeof lev->cells[0] * BLOCK);
+        else
+            memset(lev->cells[x], 0, sizeof lev->cells[0] * BLOCK);
+    }
     memset((char *)lev + after, 0, sizeof *lev - after);
 }
 
-void splev_level_reset(splev_level *lev, const char *name)
+void splev_level_reset_grid(splev_level *lev, const char *name,
+                            const splev_cell grid[SPLEV_COLNO][SPLEV_ROWNO])
 {
     if (!lev->spare)
         lev->spare = xcalloc(1, sizeof *lev->spare);
@@ -237,7 +244,7 @@ void splev_level_reset(splev_level *lev, const char *name)
 #define KEEP_ARRAY(f) keep.f = lev->f; keep.cap##f = lev->cap##f;
     LEVEL_ARRAYS(KEEP_ARRAY)
 #undef KEEP_ARRAY
-    clear_level(lev);
+    clear_level(lev, grid);
 #define KEEP_ARRAY(f) lev->f = keep.f; lev->cap##f = keep.cap##f;
     LEVEL_ARRAYS(KEEP_ARRAY)
 #undef KEEP_ARRAY
@@ -250,6 +257,11 @@ void splev_level_reset(splev_level *lev, const char *name)
         free(keep.name);
         lev->name = xstrdup(name);
     }
+}
+
+void splev_level_reset(splev_level *lev, const char *name)
+{
+    splev_level_reset_grid(lev, name, NULL);
 }
 
 splev_cell *splev_level_cell(splev_level *lev, int x, int y)
