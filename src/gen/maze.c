@@ -146,6 +146,22 @@ static const uint8_t dry_cell[256] = {
     [SPLEV_CLOUD] = 1,
 };
 
+/* Bytes p[0..3] and p[0..7] as little-endian words (byte i is bits 8i
+ * .. 8i + 7 on every machine; compilers make each one load where that
+ * is the machine's order). */
+static inline uint64_t load_le32(const uint8_t *p)
+{
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+           (uint64_t)p[3] << 24;
+}
+
+static inline uint64_t load_le64(const uint8_t *p)
+{
+    return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+           (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32 | (uint64_t)p[5] << 40 |
+           (uint64_t)p[6] << 48 | (uint64_t)p[7] << 56;
+}
+
 /* Bit i set when byte i of w (each byte 0 or 1) is 1: byte i lands on
  * bit 56 + i of the product and nowhere else there. */
 static uint32_t byte_bits(uint64_t w)
@@ -153,7 +169,8 @@ static uint32_t byte_bits(uint64_t w)
     return (uint32_t)((w * 0x0102040810204080ULL) >> 56);
 }
 
-/* The sum of the eight bytes of w, each at most 255 * 2 / 8. */
+/* The sum of the eight bytes of w, by pairs first: the total may pass
+ * 255 (a pair and the total stay below 65536). */
 static int byte_sum(uint64_t w)
 {
     const uint64_t even = 0x00ff00ff00ff00ffULL;
@@ -184,10 +201,8 @@ void splev_gen_maze_spots(const splev_gen *g, splev_gen_spots *s)
     uint64_t sum = 0;
     int n = 0;
     for (int x = SPOT_X0 - 1; x < SPOT_X0 + SPOT_W; x++) {
-        uint64_t a, b, c = 0;
-        memcpy(&a, g->mark[x], 8);
-        memcpy(&b, g->mark[x] + 8, 8);
-        memcpy(&c, g->mark[x] + 16, 4);
+        uint64_t a = load_le64(g->mark[x]), b = load_le64(g->mark[x] + 8);
+        uint64_t c = load_le32(g->mark[x] + 16);
         sum += a + b + c;
         if (!(x & 1))
             continue;
