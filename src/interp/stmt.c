@@ -547,11 +547,14 @@ static int st_drawbridge(vm *v)
  * does (below POOL, iron bars, off the map). */
 static inline int door_side(int t)
 {
-    if (t < 0)
-        return 2;
-    int holds = SPLEV_IS_WALL(t) || t == SPLEV_DOOR || t == SPLEV_SDOOR;
-    int fallback = t < SPLEV_POOL || t == SPLEV_IRONBARS;
-    return holds | fallback << 1;
+    /* the two tests as masks by terrain (every terrain is below 64) */
+    const uint64_t holds = ((UINT64_C(2) << SPLEV_DBWALL) - 2) |
+                           UINT64_C(1) << SPLEV_DOOR | UINT64_C(1) << SPLEV_SDOOR;
+    const uint64_t fallback = ((UINT64_C(1) << SPLEV_POOL) - 1) |
+                              UINT64_C(1) << SPLEV_IRONBARS;
+    if (t < 0 || t >= 64)
+        return t < 0 ? 2 : 0;
+    return (int)((holds >> t) & 1) | (int)((fallback >> t) & 1) << 1;
 }
 
 static inline int door_side_at(const splev_level *lev, int x, int y)
