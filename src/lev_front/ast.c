@@ -258,7 +258,9 @@ void lev_expr_free(lev_expr *e)
 lev_stmt *lev_stmt_new(enum lev_stmt_kind kind, lev_pos pos)
 {
     lev_stmt *s = lev_arena_alloc(arena(), sizeof *s);
-    *s = (lev_stmt){.kind = kind, .pos = pos};
+    mem_zero(s, sizeof *s);     /* vector stores, not `rep stos` */
+    s->kind = kind;
+    s->pos = pos;
     return s;
 }
 
