@@ -537,7 +537,7 @@ typedef struct wall_memo {
     int kept;                   /* a wall of that run kept its type */
     splev_cell pre[XN][YN], post[XN][YN];
     wall_planes planes;         /* pre's classes */
-    uint32_t hwall[XN];         /* after the spine pass */
+    uint32_t wall[XN], like[XN], hwall[XN];     /* after the passes */
 } wall_memo;
 
 /* Classify the columns, from the memo where a column is unchanged
@@ -619,6 +619,16 @@ static int wall_passes(vm *v, wall_planes *p, extents *e)
         used = (box){0, 0, XN - 1, YN - 1};     /* it may dig anywhere */
         walls_planes(lev, p, 0, XN - 1);
     }
+    /* A reused column's planes after the passes, before the passes
+     * (its neighbours' spines read them) */
+    int reused = 0;
+    for (int x = 0; x < XN; x++)
+        if (reuse[x]) {
+            p->wall[x] = mm->wall[x];
+            p->like[x] = mm->like[x];
+            p->hwall[x] = mm->hwall[x];
+            reused = 1;
+        }
     /* every wall shaped: column 0, which the passes leave alone, must
      * be stone too */
     int kept = 1;
@@ -626,14 +636,13 @@ static int wall_passes(vm *v, wall_planes *p, extents *e)
         kept = walls_wallification_planes(lev, p, used.lx, used.ly, used.hx,
                                           used.hy, reuse);
     if (mm) {
-        int reused = 0;
         for (int x = 0; x < XN; x++) {
             if (reuse[x]) {
                 memcpy(lev->cells[x], mm->post[x], sizeof mm->post[x]);
-                p->hwall[x] = mm->hwall[x];
-                reused = 1;
             } else {
                 memcpy(mm->post[x], lev->cells[x], sizeof mm->post[x]);
+                mm->wall[x] = p->wall[x];
+                mm->like[x] = p->like[x];
                 mm->hwall[x] = p->hwall[x];
             }
         }

@@ -61,12 +61,13 @@ void walls_planes(const splev_level *lev, wall_planes *p, int lx, int hx);
 /* Classify column x; copy column x's planes. */
 void walls_planes_column(const splev_level *lev, wall_planes *p, int x);
 void walls_planes_copy(wall_planes *to, const wall_planes *from, int x);
-/* The passes on planes of the whole map; they keep p up to date. */
+/* The passes on planes of the whole map; they keep p up to date.  Both
+ * leave the columns x with skip[x] alone (skip may be NULL): the caller
+ * gives those their planes after the passes. */
 void walls_remove_buried(splev_level *lev, wall_planes *p, int x1, int y1,
-                         int x2, int y2);
+                         int x2, int y2, const uint8_t *skip);
 /* The spine pass returns 1 when a wall of the box kept its type (no
- * neighbour continues it); columns x with skip[x] (skip may be NULL)
- * are left alone. */
+ * neighbour continues it). */
 int walls_spines_planes(splev_level *lev, wall_planes *p, int x1, int y1,
                         int x2, int y2, const uint8_t *skip);
 /* Every wall of x1..x2 x y1..y2 (from p->wall) given the shape the spine

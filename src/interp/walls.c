@@ -193,14 +193,14 @@ static uint32_t col_or(const uint32_t *plane, int x, uint32_t edge)
  * The removal test's "solid" is stone or any wall, DBWALL included, so
  * the removal changes no rsolid bit and the columns need no order. */
 void walls_remove_buried(splev_level *lev, wall_planes *p, int x1, int y1,
-                         int x2, int y2)
+                         int x2, int y2, const uint8_t *skip)
 {
     if (x1 > x2 || y1 > y2)
         return;
     uint32_t span = rows_between(y1, y2);
     for (int x = x1; x <= x2; x++) {
         uint32_t kill = p->wall[x] & span;
-        if (!kill)
+        if (!kill || (skip && skip[x]))
             continue;
         uint32_t l = col_or(p->rsolid, x - 1, ROWS);
         uint32_t r = col_or(p->rsolid, x + 1, ROWS);
@@ -344,6 +344,6 @@ int walls_wallification_planes(splev_level *lev, wall_planes *p, int lx,
     int y1 = clampi(ly, 0, SPLEV_ROWNO - 1), y2 = clampi(hy, 0, SPLEV_ROWNO - 1);
     if (lx > hx || ly > hy || x1 > x2 || y1 > y2)
         return 0;
-    walls_remove_buried(lev, p, x1, y1, x2, y2);
+    walls_remove_buried(lev, p, x1, y1, x2, y2, skip);
     return walls_spines_planes(lev, p, x1, y1, x2, y2, skip);
 }
