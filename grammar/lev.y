@@ -1290,6 +1290,10 @@ static void new_level(lev_ctx *ctx, lev_pos pos, char *name, lev_pos at,
 {
     lev_level *l = lev_level_new(pos, name, at);
     l->maze_fill = maze_fill;
+    /* a level body has tens of statements: room for 32 from the start
+     * (an inner block, mostly one or two, grows from 2) */
+    l->body.v = lev_arena_alloc(ctx->arena, 32 * sizeof *l->body.v);
+    l->body.cap = 32;
     lev_file_add_level(ctx->file, l);
     ctx->level = l;
     vevent(ctx, LEV_VE_LEVEL, NULL);

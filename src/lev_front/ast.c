@@ -284,7 +284,7 @@ void lev_stmt_free(lev_stmt *s)
 void lev_block_add(lev_block *b, lev_stmt *s)
 {
     if (b->n == b->cap) {
-        unsigned cap = b->cap ? b->cap * 2 : 8;
+        unsigned cap = b->cap ? b->cap * 2 : 2;
         b->v = lev_arena_grow(arena(), b->v, b->cap * sizeof *b->v,
                               cap * sizeof *b->v);
         b->cap = cap;
