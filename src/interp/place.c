@@ -152,6 +152,8 @@ int vm_somexy(vm *v, int r, int *x, int *y)
  * the map stays far off, without overflowing. */
 static int offset_coord(int c, int origin)
 {
+    if (c >= 0 && c < 1000 && origin >= -1000 && origin < 1000)
+        return c + origin;   /* the common case */
     int64_t s = (int64_t)c + origin;
     return s > 1000000 ? 1000000 : s < -1000000 ? -1000000 : (int)s;
 }

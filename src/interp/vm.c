@@ -67,13 +67,10 @@ static const char *type_name(int t)
     return t >= 0 && t < SPLEV_V_COUNT ? names[t] : "a bad value";
 }
 
-int vm_count_thing(vm *v)
+int vm_too_many_things(vm *v)
 {
-    if (++v->things > v->ctx.max_things) {
-        vm_error(v, "more than %zu things on the level", v->ctx.max_things);
-        return 0;
-    }
-    return 1;
+    vm_error(v, "more than %zu things on the level", v->ctx.max_things);
+    return 0;
 }
 
 /* ---- values ---- */

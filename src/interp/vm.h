@@ -168,7 +168,12 @@ void vm_val_release(val *x);
 val vm_val_sel_new(vm *v);       /* empty */
 val vm_val_const(const splev_const *c);   /* a constant's value (owns nothing) */
 vsel *vm_val_sel_mut(val *x);           /* unshare before writing */
-int vm_count_thing(vm *v);           /* 0 (and an error) over the limit */
+int vm_too_many_things(vm *v);       /* the error; 0 */
+/* One more thing on the level: 0 (and an error) over the limit. */
+static inline int vm_count_thing(vm *v)
+{
+    return ++v->things <= v->ctx.max_things || vm_too_many_things(v);
+}
 /* The step budget counts work, not only instructions: a statement that
  * walks cells or retries a placement charges what it did, so that any
  * runaway script ends as quickly as a loop of plain instructions does.
