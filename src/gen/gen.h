@@ -133,7 +133,7 @@ void splev_gen_rogue(splev_gen *g);
  * splev_gen_fill_maze afterwards. */
 void splev_gen_mazewalk(splev_gen *g, int x, int y, int dir, int stocked,
                         int fill);
-/* The walk alone from an odd lattice cell. */
+/* The walk alone from an odd lattice cell; a STONE fill carves nothing. */
 void splev_gen_walkfrom(splev_gen *g, int x, int y, int fill);
 /* fill_empty_maze: objects, boulders, minotaurs, monsters, gold, traps
  * recorded in the model on marked odd cells. */

@@ -74,7 +74,9 @@ void splev_gen_walkfrom(splev_gen *g, int x, int y, int fill)
     splev_cell *cells = (splev_cell *)g->lev->cells;
     uint8_t *marks = (uint8_t *)g->mark;
     int sp = 0, mark = g->dialect == SPLEV_GEN_UN;
-    if (!gen_isok(x, y))
+    /* A STONE fill would leave every cell open to the walk again, and the
+     * stack (one entry a lattice cell) would overflow: nothing to carve. */
+    if (!gen_isok(x, y) || fill == SPLEV_STONE)
         return;
     int i = x * SPLEV_ROWNO + y;
     if (cells[i].typ != SPLEV_DOOR)

@@ -107,6 +107,16 @@ static void test_entry(void)
     splev_gen_mazewalk(&f.g, 0, 5, SPLEV_GEN_EAST, 0, -1);
     CHECK(count_cells(f.lev, floor_like) == 0, "a start off the map does nothing");
     fx_close(&f);
+
+    /* a STONE fill would reopen every cell to the walk: nothing is carved
+     * and nothing drawn (the stack of one entry a cell cannot overflow) */
+    fx_open(&f, 1);
+    splev_rng before = f.rng;
+    splev_gen_walkfrom(&f.g, 41, 9, SPLEV_STONE);
+    CHECK(count_cells(f.lev, floor_like) == 0 && typ_at(f.lev, 41, 9) == SPLEV_STONE &&
+              before.state == f.rng.state,
+          "walkfrom with a STONE fill carves nothing");
+    fx_close(&f);
 }
 
 static void test_stocked(void)
