@@ -925,9 +925,17 @@ typedef struct attr {
     val v;
 } attr;
 
+/* The error of an attribute key out of range; 0. */
+static int bad_attr_key(vm *v, int32_t key)
+{
+    vm_error(v, "%s: unknown attribute %d", splev_ops[v->s->code[v->pc].op].name,
+             (int)key);
+    return 0;
+}
+
 /* Pop n (value key) pairs into a[0..n-1] in source order; on an error
  * the pairs not popped are left empty (free_attrs releases all n). */
-static int pop_attrs(vm *v, int n, attr *a, int nkeys)
+static inline int pop_attrs(vm *v, int n, attr *a, int nkeys)
 {
     for (int k = n; k-- > 0;) {
         int ok = vm_pop_int(v, "an attribute key", &a[k].key);
@@ -935,11 +943,8 @@ static int pop_attrs(vm *v, int n, attr *a, int nkeys)
             vm_pop_val(v, &a[k].v);
         else
             memset(&a[k].v, 0, sizeof a[k].v);
-        if (ok && (a[k].key < 0 || a[k].key >= nkeys)) {
-            vm_error(v, "%s: unknown attribute %d", splev_ops[v->s->code[v->pc].op].name,
-                     (int)a[k].key);
-            ok = 0;
-        }
+        if (ok && (a[k].key < 0 || a[k].key >= nkeys))
+            ok = bad_attr_key(v, a[k].key);
         if (!ok) {
             memset(a, 0, (size_t)k * sizeof *a);
             return 0;
@@ -1030,7 +1035,7 @@ static int script_placed(const val *c)
  * its inventory is not created either. */
 enum { MON_NOT_CREATED = -2 };
 
-static int st_monster(vm *v, const splev_insn *in)
+int vm_st_monster(vm *v, const splev_insn *in)
 {
     attr buf[ATTRS_ON_STACK];
     attr *a = new_attrs(buf, in->n);
@@ -1141,7 +1146,7 @@ static splev_object *new_object(vm *v, int content, int x, int y, char cls,
     return splev_level_add_object(v->lev, x, y, cls, name);
 }
 
-static int st_object(vm *v, const splev_insn *in)
+int vm_st_object(vm *v, const splev_insn *in)
 {
     attr buf[ATTRS_ON_STACK];
     attr *a = new_attrs(buf, in->n);
@@ -1289,12 +1294,12 @@ int vm_statement(vm *v, const splev_insn *in)
     case OP_ENGRAVING: return st_engraving(v);
     case OP_GOLD: return st_gold(v);
     case OP_TRAP: return st_trap(v);
-    case OP_MONSTER: return st_monster(v, in);
+    case OP_MONSTER: return vm_st_monster(v, in);
     case OP_END_MONINVENT:
         v->cur_monster = -1;
         v->ncont = 0;
         return 1;
-    case OP_OBJECT: return st_object(v, in);
+    case OP_OBJECT: return vm_st_object(v, in);
     case OP_POP_CONTAINER:
         if (v->ncont > 0)
             v->ncont--;

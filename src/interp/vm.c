@@ -821,7 +821,14 @@ static int dispatch(vm *v, const splev_insn *in, int *jumped)
     }
     if (in->op >= OP_SEL_ADD)
         return vm_sel_op(v, in->op);
-    return vm_gen_statement(v, in);
+    /* straight to the function that runs it: fewer call levels */
+    switch (in->op) {
+    case OP_OBJECT: return vm_st_object(v, in);
+    case OP_MONSTER: return vm_st_monster(v, in);
+    default:
+        return vm_gen_op(in->op) ? vm_gen_statement(v, in)
+                                 : vm_statement(v, in);
+    }
 }
 
 /* A run of pushes at once when no step in it can reach the step limit
@@ -832,10 +839,8 @@ static int push_run(vm *v)
     if (r->ninsns == 0 || r->ninsns > v->end - v->pc ||
         v->steps + r->ninsns > v->ctx.max_steps)
         return 0;
-    const val *vals = &v->pushes->vals[r->first];
-    val *top = &v->stack[v->sp];
-    for (uint32_t i = 0; i < r->nvals; i++)
-        top[i] = vals[i];
+    memcpy(&v->stack[v->sp], &v->pushes->vals[r->first],
+           r->nvals * sizeof *v->stack);
     v->sp += r->nvals;
     v->steps += r->ninsns;
     v->pc += r->ninsns;

@@ -268,6 +268,10 @@ unsigned vm_runner_resumes(const splev_runner *r);
 /* ---- stmt.c ---- */
 int vm_make_stair(vm *v, int x, int y, int up, int ladder);
 int vm_statement(vm *v, const splev_insn *in);   /* 0 on error */
+/* Its MONSTER and OBJECT, which the run loop calls itself (the commonest
+ * statements, one call level less). */
+int vm_st_monster(vm *v, const splev_insn *in);
+int vm_st_object(vm *v, const splev_insn *in);
 void vm_set_door_orientation(splev_level *lev, int x, int y);
 
 /* ---- pushes and pops: each pop checks the type and errors with
@@ -330,6 +334,18 @@ const char *vm_names_pick(const splev_names *n, const char *kind, int cls,
 /* ---- genops.c: the generator stage's statements ---- */
 void vm_gen_init(vm *v);
 int vm_gen_statement(vm *v, const splev_insn *in);   /* 0 on error */
+/* The statements vm_gen_statement runs itself (the others it passes on
+ * to vm_statement). */
+static inline int vm_gen_op(int op)
+{
+    switch (op) {
+    case OP_INIT_MAP: case OP_MAZEWALK: case OP_ROOM: case OP_ROOMDOOR:
+    case OP_CORRIDOR: case OP_RANDOM_CORRIDORS:
+        return 1;
+    default:
+        return 0;
+    }
+}
 /* The current slot is a failed room (asked before every instruction). */
 static inline int vm_room_failed(const vm *v)
 {
