@@ -47,10 +47,15 @@ int splev_gen_add_room(splev_gen *g, const splev_gen_newroom *nr)
     int hx = gen_min(nr->hx, SPLEV_COLNO - 2), hy = gen_min(nr->hy, SPLEV_ROWNO - 2);
     if (lx > hx || ly > hy)
         return -1;      /* off the map (a subroom beyond its parent) */
-    if (nr->lit)
-        for (int x = lx - 1; x <= hx + 1; x++)
-            for (int y = ly - 1; y <= hy + 1; y++)
-                gen_cell(g, x, y)->lit = 1;
+    if (nr->lit) {
+        /* the grid in a local: the byte stores may alias g */
+        splev_cell (*cells)[SPLEV_ROWNO] = g->lev->cells;
+        for (int x = lx - 1; x <= hx + 1; x++) {
+            splev_cell *c = &cells[x][ly - 1];
+            for (int n = hy - ly + 3; n > 0; n--, c++)
+                c->lit = 1;
+        }
+    }
     splev_room *r = splev_level_add_room(g->lev, nr->parent);
     r->lx = lx;
     r->ly = ly;
@@ -351,9 +356,8 @@ int splev_gen_build_room(splev_gen *g, int parent,
     return room;
 }
 
-static void mark_perimeter(splev_gen *g, int x, int y, int rno)
+static void mark_perimeter(splev_cell *c, int rno)
 {
-    splev_cell *c = gen_cell(g, x, y);
     c->edge = 1;
     c->roomno = (uint8_t)(c->roomno ? GEN_SHARED : rno);
 }
@@ -364,16 +368,21 @@ void splev_gen_topologize(splev_gen *g, int room)
     int rno = room + GEN_ROOMOFFSET;
     if (r->irregular || gen_cell(g, r->lx, r->ly)->roomno == rno)
         return;
-    for (int x = r->lx; x <= r->hx; x++)
-        for (int y = r->ly; y <= r->hy; y++)
-            gen_cell(g, x, y)->roomno = (uint8_t)rno;
-    for (int x = r->lx - 1; x <= r->hx + 1; x++) {
-        mark_perimeter(g, x, r->ly - 1, rno);
-        mark_perimeter(g, x, r->hy + 1, rno);
+    /* the grid and the box in locals: the byte stores may alias them */
+    splev_cell (*cells)[SPLEV_ROWNO] = g->lev->cells;
+    int lx = r->lx, ly = r->ly, hx = r->hx, hy = r->hy;
+    for (int x = lx; x <= hx; x++) {
+        splev_cell *c = &cells[x][ly];
+        for (int n = hy - ly + 1; n > 0; n--, c++)
+            c->roomno = (uint8_t)rno;
     }
-    for (int y = r->ly; y <= r->hy; y++) {
-        mark_perimeter(g, r->lx - 1, y, rno);
-        mark_perimeter(g, r->hx + 1, y, rno);
+    for (int x = lx - 1; x <= hx + 1; x++) {
+        mark_perimeter(&cells[x][ly - 1], rno);
+        mark_perimeter(&cells[x][hy + 1], rno);
+    }
+    for (int y = ly; y <= hy; y++) {
+        mark_perimeter(&cells[lx - 1][y], rno);
+        mark_perimeter(&cells[hx + 1][y], rno);
     }
     for (size_t i = 0; i < g->lev->nrooms; i++)
         if (g->lev->rooms[i].parent == room)
