@@ -372,6 +372,18 @@ static void set_nondiggable(splev_cell *c, int n)
         c->nondiggable = 1;
 }
 
+/* The flag on rows y1..y2 of columns x1..x2 - 1: each row across the
+ * columns (a column apart), not a short run per column. */
+static void nondiggable_rows(splev_cell (*cells)[YN], int x1, int x2, int y1,
+                             int y2)
+{
+    if (x1 >= x2)
+        return;
+    for (int y = y1; y <= y2; y++)
+        for (splev_cell *c = &cells[x1][y], *end = &cells[x2][y]; c < end; c += YN)
+            c->nondiggable = 1;
+}
+
 static void bound_digging(vm *v, const extents *e)
 {
     if (e->empty)
@@ -383,10 +395,8 @@ static void bound_digging(vm *v, const extents *e)
     splev_cell (*cells)[YN] = v->lev->cells;
     set_nondiggable(cells[0], (lx + 1) * YN);
     set_nondiggable(cells[hx], (XN - hx) * YN);
-    for (int x = lx + 1; x < hx; x++) {
-        set_nondiggable(cells[x], top + 1);
-        set_nondiggable(&cells[x][bottom], YN - bottom);
-    }
+    nondiggable_rows(cells, lx + 1, hx, 0, top);
+    nondiggable_rows(cells, lx + 1, hx, bottom > top + 1 ? bottom : top + 1, YN - 1);
 }
 
 /* ---- level regions (§8.15) ---- */
