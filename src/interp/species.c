@@ -113,13 +113,16 @@ static const named *find_named(const sclass *c, const char *name)
 }
 
 /* SP_* of a species: its own entry, else its class's default, else 0. */
-static int species_flags(char cls, const char *name)
+static inline int species_flags(char cls, const char *name)
 {
     unsigned char k = (unsigned char)cls;
     if (!cls) {
-        /* A name given without a class: any class's entry of that name. */
-        for (unsigned i = 0; name && i < 128; i++) {
-            const named *e = find_named(&classes[i], name);
+        /* A name given without a class: any class's entry of that name,
+         * the classes that have named entries in letter order. */
+        static const char with_names[] = " :AEHJSTVXaenvx";
+        for (unsigned i = 0; name && with_names[i]; i++) {
+            const named *e = find_named(&classes[(unsigned char)with_names[i]],
+                                        name);
             if (e)
                 return e->f;
         }
@@ -127,21 +130,28 @@ static int species_flags(char cls, const char *name)
     }
     if (k >= 128)
         return 0;
-    const named *e = find_named(&classes[k], name);
-    return e ? e->f : classes[k].f;
+    const sclass *c = &classes[k];
+    if (!c->n)
+        return c->f;     /* most classes: no named entries */
+    const named *e = find_named(c, name);
+    return e ? e->f : c->f;
 }
+
+/* The humidity of SP_* flags: swimmers wet, others dry; flyers also
+ * over water and lava; wall-passers also in rock; fire-lovers on lava. */
+#define HUMIDITY(f) \
+    (((f) & SP_SWIM ? H_WET : H_DRY) | ((f) & SP_FLY ? H_WET | H_HOT : 0) | \
+     ((f) & SP_WALLS ? H_SOLID : 0) | ((f) & SP_FIRE ? H_HOT : 0))
+static const unsigned char humidity[16] = {
+    HUMIDITY(0), HUMIDITY(1), HUMIDITY(2), HUMIDITY(3), HUMIDITY(4),
+    HUMIDITY(5), HUMIDITY(6), HUMIDITY(7), HUMIDITY(8), HUMIDITY(9),
+    HUMIDITY(10), HUMIDITY(11), HUMIDITY(12), HUMIDITY(13), HUMIDITY(14),
+    HUMIDITY(15),
+};
 
 int vm_species_humidity(char cls, const char *name)
 {
-    int f = species_flags(cls, name);
-    int h = f & SP_SWIM ? H_WET : H_DRY;
-    if (f & SP_FLY)
-        h |= H_WET | H_HOT;
-    if (f & SP_WALLS)
-        h |= H_SOLID;
-    if (f & SP_FIRE)
-        h |= H_HOT;
-    return h;
+    return humidity[species_flags(cls, name) & 15];
 }
 
 int splev_passes_walls(char cls, const char *name)
