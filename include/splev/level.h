@@ -4,7 +4,12 @@
  * never part of the map), y 0..20.  Terrain numbers are UnNetHack's (master)
  * so raw values match the des-file map operands.  Everything else is kept in
  * growable arrays of plain structs; strings are owned by the level and freed
- * with it.  doc/level-json.md documents the JSON form of the whole model. */
+ * with it.  Monster and object names (the name fields declared const) are
+ * the level's shared copies, one per distinct text: never free or change
+ * them; they stay valid until splev_level_free, through resets too (a
+ * runner's level keeps each name it has had).  To rename such a record,
+ * point its name at a string that outlives the level: the level never
+ * frees a monster's or an object's name.  doc/level-json.md documents the JSON form of the whole model. */
 #ifndef SPLEV_LEVEL_H
 #define SPLEV_LEVEL_H
 
@@ -140,7 +145,8 @@ struct splev_object {
     int at_given_spot;    /* 1: the script gave the spot, or asked for
                            * one in rock (random[solid|any]); 0: drawn */
     char cls;             /* class symbol (')' '[' ...), 0 unknown */
-    char *name;           /* object name, NULL: random of the class */
+    const char *name;     /* object name (shared, see the top), NULL:
+                           * random of the class */
     int curse;            /* 0 random, 1 blessed, 2 uncursed, 3 cursed */
     int spe_set, spe;     /* enchantment / charges when spe_set */
     char montype_cls;     /* statue, figurine, corpse: monster class */
@@ -168,7 +174,8 @@ typedef struct splev_monster {
     int at_given_spot;    /* 1: the script gave the spot, or asked for
                            * one in rock (random[solid|any]); 0: drawn */
     char cls;             /* class letter, 0 unknown */
-    char *name;           /* species, NULL: random of the class */
+    const char *name;     /* species (shared, see the top), NULL: random
+                           * of the class */
     char *given_name;     /* the monster's own name ("Idefix") */
     int peaceful;         /* -1 default, 0 hostile, 1 peaceful */
     int asleep;           /* -1 default, 0 awake, 1 asleep */
@@ -278,11 +285,12 @@ splev_object *splev_level_add_object(splev_level *lev, int x, int y, char cls,
                                      const char *name);
 /* Index of the first monster standing on (x, y), or -1. */
 int splev_level_monster_at(const splev_level *lev, int x, int y);
-/* Contents of a container, inventory of a monster (x, y are -1). */
-splev_object *splev_object_add_content(splev_object *box, char cls,
-                                       const char *name);
-splev_object *splev_monster_add_item(splev_monster *m, char cls,
-                                     const char *name);
+/* Contents of a container, inventory of a monster (x, y are -1); box or
+ * m is a record of lev (its name comes from lev's shared names). */
+splev_object *splev_object_add_content(splev_level *lev, splev_object *box,
+                                       char cls, const char *name);
+splev_object *splev_monster_add_item(splev_level *lev, splev_monster *m,
+                                     char cls, const char *name);
 void splev_level_add_message(splev_level *lev, const char *text);
 void splev_level_add_warning(splev_level *lev, const char *text);
 splev_sound *splev_level_add_sound(splev_level *lev, int kind,

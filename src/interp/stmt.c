@@ -1133,13 +1133,13 @@ static splev_object *new_object(vm *v, int content, int x, int y, char cls,
         splev_object *box = open_container(v);
         *path_index = (int)box->ncontents;
         *root_kind = -1;
-        return splev_object_add_content(box, cls, name);
+        return splev_object_add_content(v->lev, box, cls, name);
     }
     if (content && v->cur_monster >= 0) {
         splev_monster *m = &v->lev->monsters[v->cur_monster];
         *path_index = (int)m->ninventory;
         *root_kind = 1;
-        return splev_monster_add_item(m, cls, name);
+        return splev_monster_add_item(v->lev, m, cls, name);
     }
     *path_index = (int)v->lev->nobjects;
     *root_kind = 0;

@@ -3,6 +3,7 @@
 #include "splev/level.h"
 
 #include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
@@ -78,9 +79,17 @@ splev_level *splev_level_new(const char *name)
  * string length (a block holds at least its string's length + 1 bytes,
  * whoever allocated it): a runner's levels make mostly the same names. */
 #define SPARE_LENS 40
+/* The shared monster and object names (level.h): an open-addressing set
+ * of distinct texts, and the last pooled name of each of a few source
+ * pointers (a script's names come from the same strings level after
+ * level; the text is compared all the same, a source may have changed). */
+enum { RECENT = 64 };
 struct splev_level_spare {
     char **blocks[SPARE_LENS];
     size_t n[SPARE_LENS], cap[SPARE_LENS];
+    char **names;          /* capnames slots (a power of two), NULL: free */
+    size_t nnames, capnames;
+    struct { const char *src; const char *name; } recent[RECENT];
 };
 
 /* Give up a record's string: freed, or kept in sp when sp is given. */
@@ -121,7 +130,77 @@ static void spare_free(struct splev_level_spare *sp)
     spare_clear(sp);
     for (size_t len = 0; len < SPARE_LENS; len++)
         free(sp->blocks[len]);
+    for (size_t i = 0; i < sp->capnames; i++)
+        free(sp->names[i]);
+    free(sp->names);
     free(sp);
+}
+
+static struct splev_level_spare *level_spare(splev_level *lev)
+{
+    if (!lev->spare)
+        lev->spare = xcalloc(1, sizeof *lev->spare);
+    return lev->spare;
+}
+
+/* FNV-1a of a string. */
+static uint32_t name_hash(const char *text)
+{
+    uint32_t h = 2166136261u;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        h = (h ^ *p) * 16777619u;
+    return h;
+}
+
+/* The slot of text in the set, or the free slot where it goes. */
+static char **name_slot(struct splev_level_spare *sp, const char *text)
+{
+    size_t mask = sp->capnames - 1;
+    for (size_t i = name_hash(text) & mask;; i = (i + 1) & mask)
+        if (!sp->names[i] || !strcmp(sp->names[i], text))
+            return &sp->names[i];
+}
+
+static void names_grow(struct splev_level_spare *sp)
+{
+    char **old = sp->names;
+    size_t oldcap = sp->capnames;
+    sp->capnames = oldcap ? oldcap * 2 : 64;
+    sp->names = xcalloc(sp->capnames, sizeof *sp->names);
+    for (size_t i = 0; i < oldcap; i++)
+        if (old[i])
+            *name_slot(sp, old[i]) = old[i];
+    free(old);
+}
+
+/* shared_name past the recent sources: found or added in the set. */
+static const char *shared_name_slow(splev_level *lev, const char *text)
+{
+    struct splev_level_spare *sp = level_spare(lev);
+    if (2 * (sp->nnames + 1) > sp->capnames)
+        names_grow(sp);
+    char **slot = name_slot(sp, text);
+    if (!*slot) {
+        *slot = xstrdup(text);
+        sp->nnames++;
+    }
+    size_t r = ((uintptr_t)text >> 3) % RECENT;
+    sp->recent[r].src = text;
+    sp->recent[r].name = *slot;
+    return *slot;
+}
+
+/* The level's shared copy of a monster's or object's name (NULL for
+ * NULL). */
+static inline const char *shared_name(splev_level *lev, const char *text)
+{
+    if (!text)
+        return NULL;
+    struct splev_level_spare *sp = lev->spare;
+    size_t r = ((uintptr_t)text >> 3) % RECENT;
+    if (sp && sp->recent[r].src == text && !strcmp(sp->recent[r].name, text))
+        return sp->recent[r].name;
+    return shared_name_slow(lev, text);
 }
 
 /* A copy of text owned by the level (NULL for NULL), in kept memory when
@@ -141,6 +220,7 @@ static char *level_strdup(splev_level *lev, const char *text)
     return p;
 }
 
+/* An object's own strings and contents (its name is shared). */
 static void object_free_fields(struct splev_level_spare *sp, splev_object *o)
 {
     if (o->contents) {
@@ -148,7 +228,6 @@ static void object_free_fields(struct splev_level_spare *sp, splev_object *o)
             object_free_fields(sp, &o->contents[i]);
         free(o->contents);
     }
-    drop_string(sp, o->name);
     drop_string(sp, o->montype);
     drop_string(sp, o->given_name);
 }
@@ -160,7 +239,6 @@ static void monster_free_fields(struct splev_level_spare *sp, splev_monster *m)
             object_free_fields(sp, &m->inventory[i]);
         free(m->inventory);
     }
-    drop_string(sp, m->name);
     drop_string(sp, m->given_name);
     drop_string(sp, m->appear_as);
 }
@@ -179,8 +257,11 @@ static void free_records(splev_level *lev, struct splev_level_spare *sp)
         drop_string(sp, lev->engravings[i].text);
     for (size_t i = 0; i < lev->nmonsters; i++)
         monster_free_fields(sp, &lev->monsters[i]);
-    for (size_t i = 0; i < lev->nobjects; i++)
-        object_free_fields(sp, &lev->objects[i]);
+    for (size_t i = 0; i < lev->nobjects; i++) {
+        splev_object *o = &lev->objects[i];
+        if (o->contents || o->montype || o->given_name)  /* seldom */
+            object_free_fields(sp, o);
+    }
     for (size_t i = 0; i < lev->nmessages; i++)
         drop_string(sp, lev->messages[i]);
     for (size_t i = 0; i < lev->nwarnings; i++)
@@ -234,9 +315,7 @@ static void clear_level(splev_level *lev,
 void splev_level_reset_grid(splev_level *lev, const char *name,
                             const splev_cell grid[SPLEV_COLNO][SPLEV_ROWNO])
 {
-    if (!lev->spare)
-        lev->spare = xcalloc(1, sizeof *lev->spare);
-    spare_clear(lev->spare);
+    spare_clear(level_spare(lev));
     free_records(lev, lev->spare);
     splev_level keep;
     keep.name = lev->name;
@@ -395,7 +474,7 @@ splev_monster *splev_level_add_monster(splev_level *lev, int x, int y,
     m->x = x;
     m->y = y;
     m->cls = cls;
-    m->name = level_strdup(lev, name);
+    m->name = shared_name(lev, name);
     m->peaceful = -1;
     m->asleep = -1;
     m->align = SPLEV_ALIGN_DEFAULT;
@@ -410,10 +489,10 @@ int splev_level_monster_at(const splev_level *lev, int x, int y)
     return -1;
 }
 
-/* Defaults shared by every object, wherever it lies (name: its own
- * copy). */
+/* Defaults shared by every object, wherever it lies (name: the level's
+ * shared copy). */
 static void object_defaults(splev_object *o, int x, int y, char cls,
-                            char *name)
+                            const char *name)
 {
     o->x = x;
     o->y = y;
@@ -430,24 +509,24 @@ splev_object *splev_level_add_object(splev_level *lev, int x, int y, char cls,
                                      const char *name)
 {
     splev_object *o = PUSH(lev, objects);
-    object_defaults(o, x, y, cls, level_strdup(lev, name));
+    object_defaults(o, x, y, cls, shared_name(lev, name));
     return o;
 }
 
-splev_object *splev_object_add_content(splev_object *box, char cls,
-                                       const char *name)
+splev_object *splev_object_add_content(splev_level *lev, splev_object *box,
+                                       char cls, const char *name)
 {
     splev_object *o = PUSH(box, contents);
-    object_defaults(o, -1, -1, cls, name ? xstrdup(name) : NULL);
+    object_defaults(o, -1, -1, cls, shared_name(lev, name));
     box->container = 1;
     return o;
 }
 
-splev_object *splev_monster_add_item(splev_monster *m, char cls,
-                                     const char *name)
+splev_object *splev_monster_add_item(splev_level *lev, splev_monster *m,
+                                     char cls, const char *name)
 {
     splev_object *o = PUSH(m, inventory);
-    object_defaults(o, -1, -1, cls, name ? xstrdup(name) : NULL);
+    object_defaults(o, -1, -1, cls, shared_name(lev, name));
     return o;
 }
 

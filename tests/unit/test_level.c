@@ -93,13 +93,13 @@ static void build_things(splev_level *lev)
     m->seen_traps = 0x5;
     m->appear = SPLEV_APPEAR_FEATURE;
     splev_set_string(&m->appear_as, "boulder");
-    splev_object *it = splev_monster_add_item(m, '(', "pick-axe");
+    splev_object *it = splev_monster_add_item(lev, m, '(', "pick-axe");
     it->curse = 3;
     splev_level_add_monster(lev, 9, 5, 0, NULL);
     splev_object *box = splev_level_add_object(lev, 8, 5, '(', "large box");
     box->locked = 1;
-    splev_object *in = splev_object_add_content(box, '(', "sack");
-    splev_object *deep = splev_object_add_content(in, '/', "wishing");
+    splev_object *in = splev_object_add_content(lev, box, '(', "sack");
+    splev_object *deep = splev_object_add_content(lev, in, '/', "wishing");
     deep->recharged = 1;
     deep->spe_set = 1;
     deep->spe = 3;
@@ -202,7 +202,7 @@ static void test_model(void)
           "monster arrays grow and keep defaults");
     splev_object *o = splev_level_add_object(lev, 1, 1, '(', "chest");
     for (int i = 0; i < 12; i++)
-        o = splev_object_add_content(o, '(', "bag");
+        o = splev_object_add_content(lev, o, '(', "bag");
     CHECK(lev->objects[0].container && lev->objects[0].ncontents == 1 &&
               lev->objects[0].contents[0].x == -1 &&
               lev->objects[0].contents[0].quantity == -1,
@@ -210,9 +210,10 @@ static void test_model(void)
     splev_level_free(lev);
 }
 
-/* A reset level reuses the last level's string memory for names of the
- * same length: each record still owns its own copy, which the setter can
- * replace, and a reset level's output equals a new level's. */
+/* A reset level reuses the last level's string memory; monster and
+ * object names are the level's shared copies, one per text, kept through
+ * resets (level.h); renaming a record points it elsewhere and the level
+ * never frees that; a reset level's output equals a new level's. */
 static void test_reset_strings(void)
 {
     splev_level *lev = splev_level_new("one");
@@ -220,6 +221,7 @@ static void test_reset_strings(void)
     splev_level_add_monster(lev, 2, 1, 'a', "fire ant");
     splev_level_add_object(lev, 3, 1, '(', "chest");
     splev_level_add_engraving(lev, 4, 1, 0, "ad aerarium");
+    const char *chest = lev->objects[0].name;
     char *before = splev_level_to_json(lev);
     splev_level_reset(lev, "one");
     CHECK(lev->nmonsters == 0 && lev->nobjects == 0 && lev->nengravings == 0,
@@ -231,17 +233,24 @@ static void test_reset_strings(void)
     char *after = splev_level_to_json(lev);
     CHECK(strcmp(before, after) == 0, "the same records after a reset give "
                                       "the same JSON");
+    CHECK(lev->objects[0].name == chest,
+          "a name outlives a reset: the next level's record shares it");
     splev_level_reset(lev, "two");
-    splev_monster *a = splev_level_add_monster(lev, 1, 1, 'a', "fire ant");
+    char text[] = "fire ant";   /* a source that changes under the pool */
+    splev_monster *a = splev_level_add_monster(lev, 1, 1, 'a', text);
+    memcpy(text, "fire elf", sizeof text);
     splev_monster *b = splev_level_add_monster(lev, 2, 1, 'a', "fire ant");
-    splev_monster *c = splev_level_add_monster(lev, 3, 1, 'a', "killer bee");
-    CHECK(a->name != b->name && !strcmp(a->name, "fire ant") &&
-              !strcmp(b->name, "fire ant") && !strcmp(c->name, "killer bee"),
-          "two records of one name own two copies");
-    splev_set_string(&a->name, "a much longer species name than before");
-    CHECK(!strcmp(a->name, "a much longer species name than before") &&
-              !strcmp(lev->name, "two"),
-          "a reused name is replaced by the setter");
+    splev_monster *c = splev_level_add_monster(lev, 3, 1, 'a', text);
+    splev_object *box = splev_level_add_object(lev, 4, 1, '(', "chest");
+    splev_object *in = splev_object_add_content(lev, box, '(', "fire ant");
+    CHECK(a->name == b->name && in->name == a->name && box->name == chest &&
+              !strcmp(a->name, "fire ant") && !strcmp(c->name, "fire elf"),
+          "records of one name share one copy, found by text");
+    a->name = "a much longer species name than before";
+    CHECK(!strcmp(lev->monsters[0].name,
+                  "a much longer species name than before") &&
+              !strcmp(b->name, "fire ant") && !strcmp(lev->name, "two"),
+          "a record renamed by pointing elsewhere");
     free(before);
     free(after);
     splev_level_free(lev);
