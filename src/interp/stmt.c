@@ -6,6 +6,7 @@
 
 #include "common/common.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -499,17 +500,23 @@ static int st_nondig(vm *v, const splev_insn *in)
 #undef H16
 #undef H4
 #undef HARD
-    int nondig = in->op == OP_NON_DIGGABLE;
+    /* the flag's byte of a cell, four cells a loop step */
+    size_t off = in->op == OP_NON_DIGGABLE ? offsetof(splev_cell, nondiggable)
+                                           : offsetof(splev_cell, nonpasswall);
+#define MARK(c) (((uint8_t *)(c))[off] |= hard[(c)->typ])
     int ylo = y1 < 0 ? 0 : y1, yhi = y2 < YN - 1 ? y2 : YN - 1;
     for (int x = x1 < 1 ? 1 : x1; x <= x2 && x < XN && ylo <= yhi; x++) {
         splev_cell *c = &v->lev->cells[x][ylo], *end = c + (yhi - ylo + 1);
-        if (nondig)
-            for (; c < end; c++)
-                c->nondiggable |= hard[c->typ];
-        else
-            for (; c < end; c++)
-                c->nonpasswall |= hard[c->typ];
+        for (; end - c >= 4; c += 4) {
+            MARK(c);
+            MARK(c + 1);
+            MARK(c + 2);
+            MARK(c + 3);
+        }
+        for (; c < end; c++)
+            MARK(c);
     }
+#undef MARK
     return 1;
 }
 
@@ -953,16 +960,13 @@ static inline int pop_attrs(vm *v, int n, attr *a, int nkeys)
     return 1;
 }
 
-/* Attributes of one statement: on the stack unless there are many.
- * Room for n + 1, the last one empty; pop_attrs fills the others. */
+/* Attributes of one statement: on the stack unless there are many;
+ * pop_attrs fills them. */
 enum { ATTRS_ON_STACK = 24 };
 
 static attr *new_attrs(attr *buf, int n)
 {
-    attr *a = n + 1 > ATTRS_ON_STACK ? xmalloc(((size_t)n + 1u) * sizeof(attr))
-                                     : buf;
-    memset(&a[n], 0, sizeof a[n]);
-    return a;
+    return n > ATTRS_ON_STACK ? xmalloc((size_t)n * sizeof(attr)) : buf;
 }
 
 static void free_attrs(attr *a, int n, const attr *buf)
