@@ -265,7 +265,7 @@ int vm_coord_random(vm *v, const val *c, int humidity, int *x, int *y)
     return random_location(v, x, y, humidity, croom);
 }
 
-int vm_coord(vm *v, const val *c, int humidity, int *x, int *y)
+int vm_coord_resolve(vm *v, const val *c, int humidity, int *x, int *y)
 {
     if (c->c & CF_RANDOM)
         return vm_coord_random(v, c, humidity, x, y);

@@ -193,7 +193,22 @@ static inline int vm_isok(int x, int y)
     return x >= 1 && x < XN && y >= 0 && y < YN;
 }
 /* Resolve a coordinate value; 0 when no spot was found (x, y = -1). */
-int vm_coord(vm *v, const val *c, int humidity, int *x, int *y);
+int vm_coord_resolve(vm *v, const val *c, int humidity, int *x, int *y);
+/* The same, with the commonest case here: explicit coordinates outside
+ * any room that land on the map are the frame's origin plus them (what
+ * get_location's offset and check make of them too). */
+static inline int vm_coord(vm *v, const val *c, int humidity, int *x, int *y)
+{
+    if (!(c->c & CF_RANDOM) && v->nrooms_open == 0) {
+        int64_t xx = (int64_t)c->a + v->xstart, yy = (int64_t)c->b + v->ystart;
+        if (xx >= 1 && xx < XN && yy >= 0 && yy < YN) {
+            *x = (int)xx;
+            *y = (int)yy;
+            return 1;
+        }
+    }
+    return vm_coord_resolve(v, c, humidity, x, y);
+}
 int vm_coord_random(vm *v, const val *c, int humidity, int *x, int *y);
 /* Move (x, y) to the nearest cell no monster has and the monster may
  * stand on (humidity h; rock and walls too when walls); 0 when the
