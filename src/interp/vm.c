@@ -839,8 +839,17 @@ static int push_run(vm *v)
     if (r->ninsns == 0 || r->ninsns > v->end - v->pc ||
         v->steps + r->ninsns > v->ctx.max_steps)
         return 0;
-    memcpy(&v->stack[v->sp], &v->pushes->vals[r->first],
-           r->nvals * sizeof *v->stack);
+    const val *vals = &v->pushes->vals[r->first];
+    val *top = &v->stack[v->sp];
+    /* one value at least (a run starts with a push), mostly one or two:
+     * copied in line, not by a call */
+    if (r->nvals <= 2) {
+        top[0] = vals[0];
+        if (r->nvals == 2)
+            top[1] = vals[1];
+    } else {
+        memcpy(top, vals, r->nvals * sizeof *top);
+    }
     v->sp += r->nvals;
     v->steps += r->ninsns;
     v->pc += r->ninsns;
