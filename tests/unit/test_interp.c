@@ -856,6 +856,35 @@ static void test_errors(void)
     CHECK(in_order && want_line == 30,
           "a run of pushes stops at the push that reaches the step limit");
 
+    /* An element at a pushed index is read within the run of pushes; an
+     * array without it leaves the run to the instructions, which name
+     * the GET_ELEM's line: an empty array, then a plain variable. */
+    for (int plain = 0; plain <= 1; plain++) {
+        start(a, NOFLIP);
+        if (plain) {
+            EI(a, 5);
+            asm_emit(a, OP_SET, 0, 0, 2);
+        } else {
+            asm_emit(a, OP_SET_ARRAY, 0, 0, 2);
+        }
+        a->line = 4;
+        EI(a, 7);
+        a->line = 5;
+        EI(a, 0);
+        a->line = 6;
+        asm_emit(a, OP_GET_ELEM, 0, 0, 2);
+        EI(a, 8);
+        E0(a, POP);
+        E0(a, POP);
+        E0(a, POP);
+        lev = run_seed(a, 1, err, sizeof err);
+        CHECK(!lev && !strcmp(err, plain ? "t.des:6: error: $c is not an array"
+                                         : "t.des:6: error: index 0 of $c is "
+                                           "out of range"),
+              "an element in a run of pushes: the GET_ELEM's error (%s)", err);
+        splev_level_free(lev);
+    }
+
     /* deep recursion */
     start(a, NOFLIP);
     asm_emit(a, OP_CALL, 0, 0, 1);
