@@ -39,11 +39,6 @@ static inline int bit_low(uint32_t w)
 /* ---- walls.c ---- */
 /* wallify_map (§8.5): stone next to floor becomes wall. */
 void walls_wallify(splev_level *lev, int x1, int y1, int x2, int y2);
-/* Wall-removal pass then spine pass (§9.2, §9.3), and the spine pass
- * alone, over the whole map when every cell outside lx..hx x ly..hy is
- * stone (only that box and its rim are looked at). */
-void walls_wallification_box(splev_level *lev, int lx, int ly, int hx, int hy);
-void walls_spines_box(splev_level *lev, int lx, int ly, int hx, int hy);
 
 /* The classes the passes look at, as bit planes: bit y of x's word.
  * rare: CROSSWALL and drawbridges (the epilogue looks at them). */
@@ -83,8 +78,9 @@ void walls_mirror_shapes(splev_level *lev, const wall_planes *p, int fx,
  * a flip only once walls_planes has classified the cells again. */
 void walls_planes_flip(wall_planes *p, int fx, int fy, int x1, int y1,
                        int x2, int y2);
-/* Both, over the box (clamped to the map) as walls_wallification_box;
- * the spine pass's answer. */
+/* Wall-removal pass then spine pass (§9.2, §9.3) over the box (clamped
+ * to the map), for a map that is stone outside it; the spine pass's
+ * answer. */
 int walls_wallification_planes(splev_level *lev, wall_planes *p, int lx,
                                int ly, int hx, int hy, const uint8_t *skip);
 

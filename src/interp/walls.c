@@ -312,31 +312,6 @@ void walls_mirror_shapes(splev_level *lev, const wall_planes *p, int fx,
     }
 }
 
-/* walls_spines when every cell outside lx..hx x ly..hy is stone: only
- * the box's columns and the two beside them are classified. */
-void walls_spines_box(splev_level *lev, int lx, int ly, int hx, int hy)
-{
-    if (lx > hx || ly > hy)
-        return;
-    wall_planes p;
-    walls_planes(lev, &p, lx - 1, hx + 1);
-    walls_spines_planes(lev, &p, clampi(lx, 1, SPLEV_COLNO - 1),
-                        clampi(ly, 0, SPLEV_ROWNO - 1),
-                        clampi(hx, 1, SPLEV_COLNO - 1),
-                        clampi(hy, 0, SPLEV_ROWNO - 1), NULL);
-}
-
-/* walls_wallification of the whole map when every cell outside lx..hx x
- * ly..hy is stone. */
-void walls_wallification_box(splev_level *lev, int lx, int ly, int hx, int hy)
-{
-    if (lx > hx || ly > hy)
-        return;
-    wall_planes p;
-    walls_planes(lev, &p, lx - 1, hx + 1);
-    walls_wallification_planes(lev, &p, lx, ly, hx, hy, NULL);
-}
-
 int walls_wallification_planes(splev_level *lev, wall_planes *p, int lx,
                                int ly, int hx, int hy, const uint8_t *skip)
 {
