@@ -8,16 +8,15 @@
 
 static int unit_failures;
 
+/* The condition is evaluated once (it may have side effects). */
 #define CHECK(cond, ...)                                                     \
     do {                                                                     \
-        if (cond) {                                                          \
-            printf("ok - ");                                                 \
-        } else {                                                             \
-            printf("not ok - ");                                             \
+        int unit_ok_ = (cond) ? 1 : 0;                                       \
+        printf(unit_ok_ ? "ok - " : "not ok - ");                           \
+        if (!unit_ok_)                                                       \
             unit_failures++;                                                 \
-        }                                                                    \
         printf(__VA_ARGS__);                                                 \
-        if (!(cond))                                                         \
+        if (!unit_ok_)                                                       \
             printf(" (%s:%d)", __FILE__, __LINE__);                          \
         printf("\n");                                                        \
     } while (0)
