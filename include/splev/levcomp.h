@@ -32,6 +32,11 @@ typedef struct splev_levcomp_opts {
     int bytes_only;                     /* skip the loader: script NULL */
     int dialect;                        /* SPLEV_LEVCOMP_DIALECT_* */
     int no_dialect_warnings;            /* -Wno-dialect */
+    /* Write the games' own .lev format instead of ours (lev_comp
+     * --target): 0 ours, else a classic_game (src/classic/classic.h),
+     * with that game build's version record. */
+    int classic_game;
+    const struct classic_version *classic_version;
 } splev_levcomp_opts;
 
 /* The des-file dialect (doc/dialects.md): AUTO reads a file with a MAZE

@@ -4,6 +4,7 @@
  * the others are still written (DECISIONS 22).
  * Exit status: 0 all files compiled, 1 errors in the input, 2 usage. */
 #define _XOPEN_SOURCE 700
+#include "classic/classic.h"
 #include "common/common.h"
 #include "lev_front/lev_front.h"
 #include "splev/levcomp.h"
@@ -47,6 +48,15 @@ static void usage(FILE *f)
           "  --disasm       print each level's code instead of writing it\n"
           "  --verify       run the verifying loader on every level written\n"
           "  --max-errors N stop a file after N errors (default 50)\n"
+          "  --target T     the .lev format to write: splev (ours, the "
+          "default),\n"
+          "                 unnethack or nethack36 (what that game's own "
+          "lev_comp\n"
+          "                 writes, for its loader); these need "
+          "--game-version\n"
+          "  --game-version DATE_H  the game build's include/date.h (its "
+          "version\n"
+          "                 record opens every file)\n"
           "  --help, --version\n", f);
 }
 
@@ -217,12 +227,46 @@ static int make_outdir(const char *dir)
 
 typedef struct args {
     int dump, parse_only, extra, verify;
-    const char *names;
+    int target;             /* classic_game */
+    const char *names, *game_version;
+    classic_version version;
     const char **dirs, **files;
     size_t ndirs, nfiles;
     lev_options fo;
     run r;
 } args;
+
+/* --target and --game-version agree; a classic target reads its version
+ * record now, before anything is compiled. */
+static int check_target(args *a)
+{
+    if (a->target == CLASSIC_NONE) {
+        if (a->game_version) {
+            fprintf(stderr, "lev_comp: --game-version is only for --target "
+                            "unnethack or nethack36\n");
+            return 2;
+        }
+        return 0;
+    }
+    const char *t = classic_game_name((classic_game)a->target);
+    if (!a->game_version) {
+        fprintf(stderr, "lev_comp: --target %s needs --game-version DATE_H "
+                        "(the game build's include/date.h)\n", t);
+        return 2;
+    }
+    if (a->verify || a->r.mode == 2) {
+        fprintf(stderr, "lev_comp: --%s works with --target splev only\n",
+                a->verify ? "verify" : "disasm");
+        return 2;
+    }
+    char err[400];
+    if (classic_version_read(a->game_version, (classic_game)a->target,
+                             &a->version, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return 1;
+    }
+    return 0;
+}
 
 /* Parse the command line into a; returns 0, or the exit status to use. */
 static int parse_args(args *a, int argc, char **argv)
@@ -265,6 +309,8 @@ static int parse_args(args *a, int argc, char **argv)
         } else if ((strcmp(s, "-I") == 0 || strcmp(s, "-o") == 0 ||
                     strcmp(s, "--names") == 0 ||
                     strcmp(s, "--dialect") == 0 ||
+                    strcmp(s, "--target") == 0 ||
+                    strcmp(s, "--game-version") == 0 ||
                     strcmp(s, "--max-errors") == 0) && i + 1 < argc) {
             const char *v = argv[++i];
             if (s[1] == 'I') {
@@ -273,6 +319,15 @@ static int parse_args(args *a, int argc, char **argv)
                 a->r.outdir = v;
             } else if (s[2] == 'n') {
                 a->names = v;
+            } else if (s[2] == 't') {
+                a->target = classic_game_by_name(v);
+                if (a->target < 0) {
+                    fprintf(stderr, "lev_comp: --target must be splev, "
+                                    "unnethack or nethack36, not '%s'\n", v);
+                    return 2;
+                }
+            } else if (s[2] == 'g') {
+                a->game_version = v;
             } else if (s[2] == 'd') {
                 a->fo.dialect = splev_levcomp_dialect(v);
                 if (a->fo.dialect < 0) {
@@ -303,7 +358,7 @@ static int parse_args(args *a, int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    return 0;
+    return check_target(a);
 }
 
 /* --parse-only and --dump-ast: the front end alone. */
@@ -335,6 +390,8 @@ static int compile_all(args *a)
     o.max_errors = a->fo.max_errors;
     o.dialect = a->fo.dialect;
     o.no_dialect_warnings = a->fo.no_dialect_warnings;
+    o.classic_game = a->target;
+    o.classic_version = &a->version;
     char err[400];
     splev_levcomp *lc = splev_levcomp_new(&o, err, sizeof err);
     if (!lc) {
