@@ -1107,8 +1107,6 @@ static void e_region_stmt(cm *m, const lev_stmt *s)
     push_int(m, light(arg(s, 1)));
     int flags = room_flags(arg(s, 3));
     int type = room_type(m, arg(s, 2));
-    if (type < 0)
-        type = 0;
     if (!(flags & 1))
         type += maxrtype[m->g] + 1;
     push_int(m, type);
