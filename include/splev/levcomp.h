@@ -57,6 +57,7 @@ typedef struct splev_compiled_level {
     splev_levscript *script;    /* the same, verified and decoded (NULL
                                    with bytes_only) */
     uint32_t vault_freq;        /* > 0 for a random vault (vaults.dat) */
+    char *origin;               /* "file:line:col" of its LEVEL name */
 } splev_compiled_level;
 
 typedef struct splev_compiled {

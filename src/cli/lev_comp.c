@@ -65,8 +65,18 @@ typedef struct vault {
     uint32_t freq;
 } vault;
 
+/* A level written in this run: where its name was defined. */
+typedef struct seen {
+    char *name, *origin;
+} seen;
+
 typedef struct run {
     const char *outdir;
+    seen *seen;             /* every level name written, for duplicates */
+    size_t nseen, capseen;
+    size_t *shash;          /* seen index + 1 by name, open addressing */
+    size_t shcap;
+    int no_warnings;
     int mode;               /* 0 write, 1 check, 2 disasm */
     vault *vaults;
     size_t nvaults, capvaults;
@@ -178,10 +188,48 @@ static void write_levels(run *r, const splev_compiled *c)
         write_failed(r, c->levels[failed].name, err);
 }
 
+static size_t *seen_slot(const run *r, const char *name)
+{
+    size_t j = name_hash(name) & (r->shcap - 1);
+    while (r->shash[j] && strcmp(r->seen[r->shash[j] - 1].name, name) != 0)
+        j = (j + 1) & (r->shcap - 1);
+    return &r->shash[j];
+}
+
+/* A name defined twice in one run: the later level replaces the file (it
+ * is what a game would load); say so, naming both definitions. */
+static void note_name(run *r, const splev_compiled_level *l)
+{
+    if ((r->nseen + 1) * 2 > r->shcap) {
+        free(r->shash);
+        r->shcap = r->shcap ? r->shcap * 2 : 64;
+        r->shash = xcalloc(r->shcap, sizeof *r->shash);
+        for (size_t i = 0; i < r->nseen; i++)
+            *seen_slot(r, r->seen[i].name) = i + 1;
+    }
+    size_t *slot = seen_slot(r, l->name);
+    if (*slot) {
+        seen *old = &r->seen[*slot - 1];
+        if (!r->no_warnings)
+            fprintf(stderr, "%s: warning: level \"%s\" is defined again; "
+                    "this definition replaces the one at %s\n", l->origin,
+                    l->name, old->origin);
+        free(old->origin);
+        old->origin = xstrdup(l->origin);
+        return;
+    }
+    grow_array((void **)&r->seen, &r->capseen, r->nseen + 1,
+               sizeof *r->seen);
+    r->seen[r->nseen].name = xstrdup(l->name);
+    r->seen[r->nseen++].origin = xstrdup(l->origin);
+    *slot = r->nseen;
+}
+
 static void handle_levels(run *r, const splev_compiled *c)
 {
     for (size_t i = 0; i < c->nlevels; i++) {
         const splev_compiled_level *l = &c->levels[i];
+        note_name(r, l);
         if (l->vault_freq)
             note_vault(r, l);
         if (r->mode == 2)
@@ -391,6 +439,7 @@ static int compile_all(args *a)
     o.dialect = a->fo.dialect;
     o.no_dialect_warnings = a->fo.no_dialect_warnings;
     o.classic_game = a->target;
+    a->r.no_warnings = a->fo.no_warnings;
     o.classic_version = &a->version;
     char err[400];
     splev_levcomp *lc = splev_levcomp_new(&o, err, sizeof err);
@@ -431,6 +480,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "lev_comp: cannot write the output\n");
         status = 1;
     }
+    for (size_t i = 0; i < a.r.nseen; i++) {
+        free(a.r.seen[i].name);
+        free(a.r.seen[i].origin);
+    }
+    free(a.r.seen);
+    free(a.r.shash);
     for (size_t i = 0; i < a.r.nvaults; i++)
         free(a.r.vaults[i].name);
     free(a.r.vaults);

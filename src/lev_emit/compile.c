@@ -52,6 +52,7 @@ void splev_compiled_free(splev_compiled *r)
         return;
     for (size_t i = 0; i < r->nlevels; i++) {
         free(r->levels[i].name);
+        free(r->levels[i].origin);
         free(r->levels[i].bytes);
         splev_lev_free(r->levels[i].script);
     }
@@ -63,6 +64,7 @@ static void drop_levels(splev_compiled *r)
 {
     for (size_t i = 0; i < r->nlevels; i++) {
         free(r->levels[i].name);
+        free(r->levels[i].origin);
         free(r->levels[i].bytes);
         splev_lev_free(r->levels[i].script);
     }
@@ -104,6 +106,8 @@ static int build_level(splev_levcomp *lc, const lev_plan *p,
     out->len = len;
     out->script = s;
     out->vault_freq = pl->vault_freq;
+    out->origin = xasprintf("%s:%d:%d", pl->file->path,
+                            pl->level->name_pos.line, pl->level->name_pos.col);
     return 1;
 }
 
