@@ -235,3 +235,11 @@ cl_usage "a date.h that cannot be read" 1 \
     "$CL_DIR/no-such-date.h: error: cannot open: No such file or directory" \
     --target nethack36 --game-version "$CL_DIR/no-such-date.h" \
     "$CL_DIR/nh-maze.des"
+cl_usage "-Werror: a level defined twice is an error" 1 \
+    "$CL_DIR/un-twice.des:7:7: error: level \"cl-twice\" is defined again; this definition replaces the one at $CL_DIR/un-twice.des:4:7" \
+    -Werror -o "$TMPD/cl-werror" "$CL_DIR/un-twice.des"
+if [ -e "$TMPD/cl-werror/cl-twice.lev" ]; then
+    fail "-Werror: a level defined twice writes nothing" "cl-twice.lev written"
+else
+    pass "-Werror: a level defined twice writes nothing"
+fi

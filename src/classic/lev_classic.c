@@ -183,27 +183,41 @@ typedef struct cm {
     size_t nfn, capfn;
     char **owned;
     size_t nowned, capowned;
+    const lev_pos *at;      /* the statement being written */
+    enum lev_stmt_kind cur; /* and its kind */
     char *err;
     size_t errlen;
     int failed;
 } cm;
 
+/* The level cannot be written for this game: "FILE:LINE:COL: error: ..."
+ * at the statement being written. */
 static void fail(cm *m, const char *fmt, ...)
 {
     if (m->failed)
         return;
     m->failed = 1;
+    int n = 0;
+    if (m->at)
+        n = snprintf(m->err, m->errlen, "%s:%d:%d: error: ",
+                     lev_pos_file(*m->at), m->at->line, m->at->col);
+    if (n < 0 || (size_t)n >= m->errlen)
+        n = 0;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(m->err, m->errlen, fmt, ap);
+    vsnprintf(m->err + n, m->errlen - (size_t)n, fmt, ap);
     va_end(ap);
 }
+
+static const char *const game_names[2] = {"UnNetHack", "NetHack 3.6"};
 
 static size_t rec(cm *m, int op, int tag, int64_t v, const char *s,
                   size_t len)
 {
     if (cl_ops[op].num[m->g] < 0)
-        fail(m, "%s has no NetHack 3.6 equivalent", cl_ops[op].name);
+        fail(m, "%s cannot be written for NetHack 3.6: its loader has no "
+             "%s instruction", m->at ? lev_stmt_name(m->cur) : "this",
+             cl_ops[op].name);
     if (m->n == m->cap) {
         m->cap = m->cap ? m->cap * 2 : 256;
         m->r = xrealloc(m->r, m->cap * sizeof *m->r);
@@ -501,7 +515,7 @@ static void e_thing(cm *m, const lev_expr *e, int monster)
     case LEV_E_TYPED: e_thing(m, e->args[0], monster); return;
     default: e_expr(m, e); return;
     }
-    fail(m, "%s \"%s\" is not in the game's table",
+    fail(m, "%s has no %s \"%s\"", game_names[m->g],
          monster ? "monster" : "object",
          e->kind == LEV_E_STRING ? e->sval : e->args[1]->sval);
 }
@@ -949,6 +963,9 @@ static void e_init_map(cm *m, const lev_stmt *s)
                : style == 1                            ? -2 : 0);
         return;
     }
+    if (init_style[m->g][style] < 0)
+        fail(m, "%s has no INIT_MAP style %s", game_names[m->g],
+             lev_word_name((int)arg(s, 0)->ival));
     push_int(m, init_style[m->g][style]);
     if (style != 3) {
         for (int i = 0; i < 7; i++)
@@ -984,11 +1001,16 @@ static void e_flags(cm *m, const lev_stmt *s)
 {
     uint32_t bits = 0;
     if (s) {
+        m->at = &s->pos;
         const lev_expr *l = s->args[0];
         for (size_t i = 0; i < l->nargs; i++) {
             int w = (int)l->args[i]->ival - LEV_W_NOTELEPORT;
-            if (w >= 0 && w < 20)
-                bits |= flag_bits[m->g][w];
+            if (w < 0 || w >= 20)
+                continue;
+            if (!flag_bits[m->g][w])
+                fail(m, "%s has no level flag %s", game_names[m->g],
+                     lev_word_name((int)l->args[i]->ival));
+            bits |= flag_bits[m->g][w];
         }
     }
     push_int(m, (long)bits);
@@ -1032,9 +1054,12 @@ static int room_type(cm *m, const lev_expr *e)
     if (!e || e->kind == LEV_E_RANDOM)
         return -1;
     for (size_t i = 0; i < sizeof room_types / sizeof room_types[0]; i++)
-        if (strcmp(room_types[i].name, e->sval) == 0)
-            return room_types[i].code[m->g] < 0 ? 0
-                                                : room_types[i].code[m->g];
+        if (strcmp(room_types[i].name, e->sval) == 0) {
+            if (room_types[i].code[m->g] < 0)
+                fail(m, "%s has no room type \"%s\"", game_names[m->g],
+                     e->sval);
+            return room_types[i].code[m->g];
+        }
     return 0;
 }
 
@@ -1135,6 +1160,7 @@ static int trap_type(cm *m, const char *name)
         return m->g == G_UN ? 23 : 22;
     if (strcmp(name, "vibrating square") == 0 && m->g == G_NH)
         return 23;
+    fail(m, "%s has no trap \"%s\"", game_names[m->g], name);
     return 0;
 }
 
@@ -1337,7 +1363,8 @@ static void e_mon_generation(cm *m, const lev_stmt *s)
         }
         const classic_name *n = find_name(m, 1, mon->sval, 0);
         if (!n)
-            fail(m, "monster \"%s\" is not in the game's table", mon->sval);
+            fail(m, "%s has no monster \"%s\"", game_names[m->g],
+                 mon->sval);
         push_int(m, n ? n->index : 0);
         push_int(m, 0);
     }
@@ -1350,6 +1377,8 @@ static void e_placement(cm *m, const lev_stmt *s);
 
 static void e_stmt(cm *m, const lev_stmt *s)
 {
+    m->at = &s->pos;
+    m->cur = s->kind;
     size_t jf = 0;
     if (s->chance)
         jf = e_cond(m, s->chance);

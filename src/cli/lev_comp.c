@@ -76,7 +76,7 @@ typedef struct run {
     size_t nseen, capseen;
     size_t *shash;          /* seen index + 1 by name, open addressing */
     size_t shcap;
-    int no_warnings;
+    int no_warnings, werror;
     int mode;               /* 0 write, 1 check, 2 disasm */
     vault *vaults;
     size_t nvaults, capvaults;
@@ -197,8 +197,9 @@ static size_t *seen_slot(const run *r, const char *name)
 }
 
 /* A name defined twice in one run: the later level replaces the file (it
- * is what a game would load); say so, naming both definitions. */
-static void note_name(run *r, const splev_compiled_level *l)
+ * is what a game would load); say so, naming both definitions.  Returns 1
+ * when that is an error (-Werror). */
+static int note_name(run *r, const splev_compiled_level *l)
 {
     if ((r->nseen + 1) * 2 > r->shcap) {
         free(r->shash);
@@ -210,32 +211,36 @@ static void note_name(run *r, const splev_compiled_level *l)
     size_t *slot = seen_slot(r, l->name);
     if (*slot) {
         seen *old = &r->seen[*slot - 1];
-        if (!r->no_warnings)
-            fprintf(stderr, "%s: warning: level \"%s\" is defined again; "
+        if (!r->no_warnings || r->werror)
+            fprintf(stderr, "%s: %s: level \"%s\" is defined again; "
                     "this definition replaces the one at %s\n", l->origin,
-                    l->name, old->origin);
+                    r->werror ? "error" : "warning", l->name, old->origin);
         free(old->origin);
         old->origin = xstrdup(l->origin);
-        return;
+        return r->werror;
     }
     grow_array((void **)&r->seen, &r->capseen, r->nseen + 1,
                sizeof *r->seen);
     r->seen[r->nseen].name = xstrdup(l->name);
     r->seen[r->nseen++].origin = xstrdup(l->origin);
     *slot = r->nseen;
+    return 0;
 }
 
 static void handle_levels(run *r, const splev_compiled *c)
 {
+    int bad = 0;
     for (size_t i = 0; i < c->nlevels; i++) {
         const splev_compiled_level *l = &c->levels[i];
-        note_name(r, l);
+        bad |= note_name(r, l);
         if (l->vault_freq)
             note_vault(r, l);
         if (r->mode == 2)
             splev_lev_disasm(stdout, l->script);
     }
-    if (r->mode == 0)
+    if (bad)
+        r->status = 1;
+    else if (r->mode == 0)
         write_levels(r, c);
 }
 
@@ -440,6 +445,7 @@ static int compile_all(args *a)
     o.no_dialect_warnings = a->fo.no_dialect_warnings;
     o.classic_game = a->target;
     a->r.no_warnings = a->fo.no_warnings;
+    a->r.werror = a->fo.werror;
     o.classic_version = &a->version;
     char err[400];
     splev_levcomp *lc = splev_levcomp_new(&o, err, sizeof err);

@@ -86,6 +86,10 @@ static int build_level(splev_levcomp *lc, const lev_plan *p,
             ? lev_classic_emit(p, pl, (classic_game)lc->o.classic_game,
                                lc->o.classic_version, &len, err, sizeof err)
             : lev_emit_level(lc->emitter, p, pl, &len, err, sizeof err);
+    if (!bytes && lc->o.classic_game) {
+        fprintf(dout, "%s\n", err);
+        return 0;
+    }
     if (!bytes) {
         fprintf(dout, "%s:%d: error: level \"%s\": %s\n", pl->file->path,
                 pl->level->pos.line, pl->name, err);
