@@ -1375,6 +1375,67 @@ static void e_mon_generation(cm *m, const lev_stmt *s)
 
 static void e_placement(cm *m, const lev_stmt *s);
 
+/* The statements that are "operands in, one opcode out": each operand is
+ * a kind letter and the statement slot it comes from.  Kinds: e integer
+ * or string expression, c coordinate, r region, m map character, s
+ * selection, w value word (-1 for random), p a written percentage, a an
+ * alignment, t a trap name. */
+static const struct {
+    enum lev_stmt_kind kind;
+    int op;
+    const char *operands;
+} simple_stmts[] = {
+    {LEV_S_MESSAGE, C_MESSAGE, "e0"},
+    {LEV_S_FOUNTAIN, C_FOUNTAIN, "s0"},
+    {LEV_S_SINK, C_SINK, "s0"},
+    {LEV_S_POOL, C_POOL, "s0"},
+    {LEV_S_TERRAIN, C_TERRAIN, "s0m1"},
+    {LEV_S_REPLACE_TERRAIN, C_REPLACETERRAIN, "r0m1m2p3"},
+    {LEV_S_NON_DIGGABLE, C_NON_DIGGABLE, "r0"},
+    {LEV_S_NON_PASSWALL, C_NON_PASSWALL, "r0"},
+    {LEV_S_SPILL, C_SPILL, "c0m1e3w2"},
+    {LEV_S_DOOR, C_DOOR, "s1w0"},
+    {LEV_S_STAIR, C_STAIR, "c0w1"},
+    {LEV_S_LADDER, C_LADDER, "c0w1"},
+    {LEV_S_ALTAR, C_ALTAR, "c0w2a1"},
+    {LEV_S_TRAP, C_TRAP, "c1t0"},
+    {LEV_S_GOLD, C_GOLD, "e0c1"},
+    {LEV_S_ENGRAVING, C_ENGRAVING, "c0e2w1"},
+    {LEV_S_EXIT, C_EXIT, ""},
+};
+
+static void e_operand(cm *m, int kind, const lev_expr *e)
+{
+    switch (kind) {
+    case 'e': e_expr(m, e); break;
+    case 'c': e_coord(m, e); break;
+    case 'r': e_region(m, e); break;
+    case 'm': e_mapchar(m, e); break;
+    case 's': e_sel(m, e); break;
+    case 'w': push_int(m, word(e)); break;
+    case 'p': push_int(m, e->ival); break;
+    case 'a': push_int(m, align_value(e)); break;
+    case 't':
+        push_int(m, e->kind == LEV_E_STRING ? trap_type(m, e->sval) : -1);
+        break;
+    default: fail(m, "internal: operand kind %c", kind);
+    }
+}
+
+/* A statement of simple_stmts; 0 when s is another kind. */
+static int e_simple(cm *m, const lev_stmt *s)
+{
+    size_t i, n = sizeof simple_stmts / sizeof simple_stmts[0];
+    for (i = 0; i < n && simple_stmts[i].kind != s->kind; i++)
+        ;
+    if (i == n)
+        return 0;
+    for (const char *o = simple_stmts[i].operands; o[0] && o[1]; o += 2)
+        e_operand(m, o[0], arg(s, (size_t)(o[1] - '0')));
+    rec(m, simple_stmts[i].op, 0, 0, NULL, 0);
+    return 1;
+}
+
 static void e_stmt(cm *m, const lev_stmt *s)
 {
     m->at = &s->pos;
@@ -1390,30 +1451,6 @@ static void e_stmt(cm *m, const lev_stmt *s)
 static void e_features(cm *m, const lev_stmt *s)
 {
     switch (s->kind) {
-    case LEV_S_FOUNTAIN: e_sel(m, arg(s, 0)); OP(m, FOUNTAIN); break;
-    case LEV_S_SINK: e_sel(m, arg(s, 0)); OP(m, SINK); break;
-    case LEV_S_POOL: e_sel(m, arg(s, 0)); OP(m, POOL); break;
-    case LEV_S_TERRAIN:
-        e_sel(m, arg(s, 0));
-        e_mapchar(m, arg(s, 1));
-        OP(m, TERRAIN);
-        break;
-    case LEV_S_REPLACE_TERRAIN:
-        e_region(m, arg(s, 0));
-        e_mapchar(m, arg(s, 1));
-        e_mapchar(m, arg(s, 2));
-        push_int(m, arg(s, 3)->ival);
-        OP(m, REPLACETERRAIN);
-        break;
-    case LEV_S_NON_DIGGABLE: e_region(m, arg(s, 0)); OP(m, NON_DIGGABLE); break;
-    case LEV_S_NON_PASSWALL: e_region(m, arg(s, 0)); OP(m, NON_PASSWALL); break;
-    case LEV_S_SPILL:
-        e_coord(m, arg(s, 0));
-        e_mapchar(m, arg(s, 1));
-        e_expr(m, arg(s, 3));
-        push_int(m, lev_word_value((int)arg(s, 2)->ival));
-        OP(m, SPILL);
-        break;
     case LEV_S_WALLWALK:
         e_coord(m, arg(s, 0));
         e_mapchar(m, arg(s, 1));
@@ -1444,11 +1481,6 @@ static void e_features(cm *m, const lev_stmt *s)
             push_int(m, 0);
         }
         OP(m, WALLIFY);
-        break;
-    case LEV_S_DOOR:
-        e_sel(m, arg(s, 1));
-        push_int(m, word(arg(s, 0)));
-        OP(m, DOOR);
         break;
     case LEV_S_ROOMDOOR: {
         const lev_expr *w = arg(s, 2);
@@ -1483,24 +1515,6 @@ static void e_things(cm *m, const lev_stmt *s)
     switch (s->kind) {
     case LEV_S_OBJECT: case LEV_S_CONTAINER: e_object(m, s); break;
     case LEV_S_MONSTER: e_monster(m, s); break;
-    case LEV_S_TRAP: {
-        const lev_expr *t = arg(s, 0);
-        e_coord(m, arg(s, 1));
-        push_int(m, t->kind == LEV_E_STRING ? trap_type(m, t->sval) : -1);
-        OP(m, TRAP);
-        break;
-    }
-    case LEV_S_ALTAR:
-        e_coord(m, arg(s, 0));
-        push_int(m, word(arg(s, 2)));
-        push_int(m, align_value(arg(s, 1)));
-        OP(m, ALTAR);
-        break;
-    case LEV_S_LADDER: case LEV_S_STAIR:
-        e_coord(m, arg(s, 0));
-        push_int(m, lev_word_value((int)arg(s, 1)->ival));
-        rec(m, s->kind == LEV_S_LADDER ? C_LADDER : C_STAIR, 0, 0, NULL, 0);
-        break;
     case LEV_S_STAIR_REGION:
         e_level_region(m, s, is_up(arg(s, 2)) ? 1 : 0);
         break;
@@ -1508,13 +1522,6 @@ static void e_things(cm *m, const lev_stmt *s)
     case LEV_S_BRANCH: e_level_region(m, s, 3); break;
     case LEV_S_TELEPORT_REGION:
         e_level_region(m, s, !arg(s, 2) ? 4 : is_up(arg(s, 2)) ? 5 : 6);
-        break;
-    case LEV_S_GOLD: e_expr(m, arg(s, 0)); e_coord(m, arg(s, 1)); OP(m, GOLD); break;
-    case LEV_S_ENGRAVING:
-        e_coord(m, arg(s, 0));
-        e_expr(m, arg(s, 2));
-        push_int(m, word(arg(s, 1)));
-        OP(m, ENGRAVING);
         break;
     case LEV_S_GRAVE: {
         const lev_expr *t = arg(s, 1);
@@ -1533,8 +1540,9 @@ static void e_things(cm *m, const lev_stmt *s)
 
 static void e_placement(cm *m, const lev_stmt *s)
 {
+    if (e_simple(m, s))
+        return;
     switch (s->kind) {
-    case LEV_S_MESSAGE: e_expr(m, arg(s, 0)); OP(m, MESSAGE); break;
     case LEV_S_INIT_MAP: e_init_map(m, s); break;
     case LEV_S_MAP: e_map(m, s); break;
     case LEV_S_NOMAP:
@@ -1560,7 +1568,6 @@ static void e_placement(cm *m, const lev_stmt *s)
     case LEV_S_CORRIDOR: e_corridor(m, s); break;
     case LEV_S_SOUNDS: e_sounds(m, s); break;
     case LEV_S_MON_GENERATION: e_mon_generation(m, s); break;
-    case LEV_S_EXIT: OP(m, EXIT); break;
     case LEV_S_SHUFFLE:
         push_str(m, T_STR, arg(s, 0)->sval);
         OP(m, SHUFFLE_ARRAY);
