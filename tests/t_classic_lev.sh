@@ -13,7 +13,8 @@
 #    games.  The files it accepts but we reject (our checks are stricter:
 #    tests/classic/rejected-*.txt) must give an error and no output.
 # 3. tests/classic/*.des, one small file per construct and quirk
-#    (un-*: UnNetHack, nh-*: NetHack 3.6), and usage errors.
+#    (un-*: UnNetHack, nh-*: NetHack 3.6), a few random des-files from
+#    tools/classic-diff.sh, and usage errors.
 
 CL_UN=${SHARED:+$SHARED/oracle/unnethack}
 CL_NH=${SHARED:+$SHARED/oracle/nethack36}
@@ -183,6 +184,15 @@ if need_shared "classic lev_comp" && [ -x "$CL_UN/lev_comp" ] &&
         [ "$(basename "$f")" = nh-spill.des ] && continue
         cl_pair nh "$f"
         cl_same "nh $(basename "$f") byte-identical"
+    done
+    # a few random des-files (tools/classic-diff.sh, fixed seeds)
+    for g in un nh; do
+        if "$TOP/tools/classic-diff.sh" -g "$g" -n 8 -s 77 \
+            >"$TMPD/cl-diff" 2>&1; then
+            pass "$g: random des-files identical"
+        else
+            fail "$g: random des-files identical" "$(tail -3 "$TMPD/cl-diff")"
+        fi
     done
     cl_pair nh "$CL_DIR/nh-spill.des"
     printf '%s\n' "$CL_DIR/nh-spill.des:3:1: error: SPILL cannot be written for NetHack 3.6: its loader has no SPILL instruction" >"$TMPD/cl-want"

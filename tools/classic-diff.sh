@@ -5,23 +5,23 @@
 # outputs differ (kept in the work directory for a look).
 #
 #   tools/classic-diff.sh [-g un|nh] [-n N] [-s SEED] [-k DIR]
+#   tools/classic-diff.sh [-g un|nh] -p -s SEED     (print one file)
 #
 # Needs ../shared/oracle and a built build/bin/lev_comp.  Exit status 1
 # when some file differs.
 set -u
 TOP=$(cd "$(dirname "$0")/.." && pwd)
-G=un N=50 SEED=1 KEEP=
-while getopts g:n:s:k: o; do
+G=un N=50 SEED=1 KEEP= PRINT=
+while getopts g:n:s:k:p o; do
     case $o in
     g) G=$OPTARG ;; n) N=$OPTARG ;; s) SEED=$OPTARG ;; k) KEEP=$OPTARG ;;
+    p) PRINT=1 ;;
     *) exit 2 ;;
     esac
 done
 ORC=$TOP/../shared/oracle/unnethack T=unnethack
 [ "$G" = nh ] && ORC=$TOP/../shared/oracle/nethack36 T=nethack36
 [ -x "$ORC/lev_comp" ] || { echo "no oracle in $ORC" >&2; exit 2; }
-W=${KEEP:-$(mktemp -d "${TMPDIR:-/tmp}/classic-diff.XXXXXX")}
-mkdir -p "$W"
 
 # gen SEED: one des-file on stdout.
 gen() {
@@ -68,7 +68,14 @@ gen() {
         return pick("\"dagger\"|\x27)\x27|random|(\x27(\x27,\"chest\")|\"ruby\"")
     }
     function stmt(d,   k) {
-        k = r(24)
+        k = r(31)
+        if (k == 24 && d < 1) return "ROOM: \"" pick("ordinary|zoo|temple") "\", " pick("lit|unlit|random") ", " pick("random|(" r(5) + 1 "," r(5) + 1 ")") ", " pick("random|(" pick("left|center|right") "," pick("top|center|bottom") ")") ", " pick("random|(" r(5) + 1 "," r(4) + 1 ")") pick("|, unfilled|, filled, irregular") " {\n" pick("|SUBROOM: \"ordinary\", lit, (" r(2) "," r(2) "), (2,2) {\n" stmt(2) "\n}\n") stmt(2) "\n}"
+        if (k == 25 && d < 2) return "CONTAINER: " pick("\"chest\"|(\x27(\x27,\"sack\")") ", " coord() " {\n" pick("OBJECT: \"ruby\"|OBJECT: \x27*\x27, " r(3)) "\n" pick("|BREAK") "\n}"
+        if (k == 26 && d < 2) return "MONSTER: " monster() ", " coord() " {\nOBJECT: " object() "\n}"
+        if (k == 27 && d < 2) return "FOR $i = " intexpr(1) " TO " intexpr(1) " {\n" stmt(d + 1) "\n}"
+        if (k == 28) return "$a = { " intexpr(1) ", " intexpr(1) ", " intexpr(1) " }\nSHUFFLE: $a\nGOLD: $a[" r(3) "], " coord()
+        if (k == 29) return "$c = { " coord() ", " coord() " }\nOBJECT: " object() ", $c[" r(2) "]"
+        if (k == 30) return "GEOMETRY: " pick("left|center|right|half-left") "," pick("top|center|bottom") "\nMAP\n" pick("..|-|..T") "\n" pick(".{.|P|LL") "\nENDMAP"
         if (k == 0) return "TERRAIN: " sel(0) ", " mapchar()
         if (k == 1) return "MONSTER: " monster() ", " coord() pick("|, peaceful|, asleep|, \"Bob\"|, hostile, awake")
         if (k == 2) return "OBJECT: " object() ", " coord() pick("|, blessed|, cursed, 3|, quantity:" intexpr(0) "|, buried")
@@ -105,6 +112,12 @@ gen() {
     }'
 }
 
+if [ -n "$PRINT" ]; then
+    gen "$SEED"
+    exit 0
+fi
+W=${KEEP:-$(mktemp -d "${TMPDIR:-/tmp}/classic-diff.XXXXXX")}
+mkdir -p "$W"
 bad=0 same=0 skipped=0
 i=0
 while [ "$i" -lt "$N" ]; do
