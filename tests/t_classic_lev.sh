@@ -185,6 +185,24 @@ if need_shared "classic lev_comp" && [ -x "$CL_UN/lev_comp" ] &&
         cl_pair nh "$f"
         cl_same "nh $(basename "$f") byte-identical"
     done
+    # broken files the game's compiler writes something for anyway
+    cl_pair un "$CL_DIR/bad-8bit.des"
+    if [ -e "$CLA/cl-8bit.lev" ] && [ "$CL_OURS" -eq 1 ] && cl_empty "$CLB" &&
+        grep -q 'bad-8bit.des:5:1: error: non-ASCII bytes outside a string' "$TMPD/cl-err"; then
+        pass "a byte >= 0x80: the game writes a cut level, ours an error"
+    else
+        fail "a byte >= 0x80: the game writes a cut level, ours an error" \
+            "exit $CL_OURS" "$(head -1 "$TMPD/cl-err")"
+    fi
+    cl_pair un "$CL_DIR/bad-second.des"
+    if [ -e "$CLA/cl-first.lev" ] && [ "$CL_OURS" -eq 1 ] && cl_empty "$CLB" &&
+        grep -q 'bad-second.des:6:1: error: UnNetHack has no monster "no such monster"' "$TMPD/cl-err"; then
+        pass "an error in a later level: no level of the file written"
+    else
+        fail "an error in a later level: no level of the file written" \
+            "exit $CL_OURS" "$(head -1 "$TMPD/cl-err")"
+    fi
+
     # a few random des-files (tools/classic-diff.sh, fixed seeds)
     for g in un nh; do
         if "$TOP/tools/classic-diff.sh" -g "$g" -n 8 -s 77 \
