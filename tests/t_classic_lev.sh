@@ -10,7 +10,7 @@
 #    lev_comp overwrites without truncating); ours is exactly the second
 #    definition, so it must equal the first bytes of the game's.
 # 2. dat/*.des and every tests/**/*.des the oracle accepts, for both
-#    games.  The files it accepts but we reject (our checks are stricter:
+#    games (with the *.inc files beside a des-file that INCLUDEs).  The files it accepts but we reject (our checks are stricter:
 #    tests/classic/rejected-*.txt) must give an error and no output.
 # 3. tests/classic/*.des, one small file per construct and quirk
 #    (un-*: UnNetHack, nh-*: NetHack 3.6), a few random des-files from
@@ -36,9 +36,18 @@ cl_oracle() {
     CL_K=$((CL_K + 1))
     CLA=$TMPD/cla$CL_K CLB=$TMPD/clb$CL_K
     mkdir "$CLA" "$CLB"
+    # The games' INCLUDE looks in the current directory: give it the
+    # include files beside the des-file (and take them away after).
+    cl_inc=
+    if grep -q INCLUDE "$1"; then
+        for cl_i in "$(dirname "$1")"/*.inc; do
+            [ -e "$cl_i" ] && cp "$cl_i" "$CLA/" && cl_inc=1
+        done
+    fi
     # (a crash of the oracle on a broken file is not ours to report)
     CL_ORC=$(exec 2>/dev/null; cd "$CLA" && timeout 20 "$cl_orc/lev_comp" \
         "$@" >/dev/null 2>&1; echo $?)
+    [ -z "$cl_inc" ] || rm -f "$CLA"/*.inc
     set -- "$CLA"/*
     CL_ORC_FILES=0
     [ -e "$1" ] && CL_ORC_FILES=1
