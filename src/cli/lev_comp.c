@@ -1,5 +1,8 @@
 /* lev_comp - the level compiler: des-files in, one NAME.lev per LEVEL out
- * (written atomically), vaults.dat for the random vaults.  Each file is
+ * (written atomically), vaults.dat for the random vaults.  --target
+ * chooses the format: our level scripts, or the files UnNetHack's or
+ * NetHack 3.6's own loader reads (src/classic/lev_classic.c), which need
+ * the game build's date.h (--game-version).  Each file is
  * compiled on its own: a file with any error writes none of its levels,
  * the others are still written (DECISIONS 22).
  * Exit status: 0 all files compiled, 1 errors in the input, 2 usage. */
