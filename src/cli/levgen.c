@@ -3,6 +3,7 @@
  * formats and imports those maps as des-files.  Options are parsed into a
  * struct first and the work is dispatched from it. */
 #define _POSIX_C_SOURCE 200809L
+#include "import/foreign.h"
 #include "common/common.h"
 #include "splev.h"
 #include "splev/foreign.h"
@@ -513,8 +514,8 @@ static char *format_level(const options *o, const splev_level *lev)
     case FORMAT_JSON: return splev_level_to_json(lev);
     case FORMAT_ANSI: return splev_level_render_ansi(lev);
     case FORMAT_SVG: return splev_level_render_svg(lev);
-    case FORMAT_ASCIIFARM: return splev_export_asciifarm(lev, &eo, &d);
-    case FORMAT_ROGUECLOUD: return splev_export_roguecloud(lev, &eo, &d);
+    case FORMAT_ASCIIFARM: return foreign_export_asciifarm(lev, &eo, &d);
+    case FORMAT_ROGUECLOUD: return foreign_export_roguecloud(lev, &eo, &d);
     default: return splev_level_render_text(lev);
     }
 }
@@ -674,8 +675,8 @@ static int run_import(const options *o)
     diag d;
     diag_init(&d, o->input, text, len);
     char *des = strcmp(o->import, "asciifarm") == 0
-                    ? splev_import_asciifarm(o->input, text, len, &io, &d)
-                    : splev_import_roguecloud(o->input, text, len, &io, &d);
+                    ? foreign_import_asciifarm(o->input, text, len, &io, &d)
+                    : foreign_import_roguecloud(o->input, text, len, &io, &d);
     int rc = des && d.errors == 0 ? emit(o, o->input, des) : EXIT_BAD_INPUT;
     free(des);
     free(text);

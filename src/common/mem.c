@@ -1,12 +1,33 @@
-/* mem.c - allocation that never returns NULL: a compiler that runs out of
- * memory stops with a message instead of limping on. */
+/* mem.c - allocation that never returns NULL: running out of memory
+ * inside a library call makes that call fail (the guard it set up is
+ * jumped to); in a program's own code it stops the program with a
+ * message instead of limping on. */
 #include "common.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static void out_of_memory(size_t n)
+/* The innermost guard of this thread. */
+static _Thread_local oom_guard *guards;
+
+void oom_push(oom_guard *g)
 {
+    g->outer = guards;
+    guards = g;
+}
+
+void oom_pop(oom_guard *g)
+{
+    guards = g->outer;
+}
+
+void oom_fail(size_t n)
+{
+    oom_guard *g = guards;
+    if (g) {
+        guards = g->outer;
+        longjmp(g->jb, 1);
+    }
     fprintf(stderr, "fatal: out of memory (asked for %zu bytes)\n", n);
     exit(1);
 }
@@ -15,7 +36,7 @@ void *xmalloc(size_t n)
 {
     void *p = malloc(n ? n : 1);
     if (!p)
-        out_of_memory(n);
+        oom_fail(n);
     return p;
 }
 
@@ -23,7 +44,7 @@ void *xcalloc(size_t n, size_t size)
 {
     void *p = calloc(n ? n : 1, size ? size : 1);
     if (!p)
-        out_of_memory(n * size);
+        oom_fail(n * size);
     return p;
 }
 
@@ -31,7 +52,7 @@ void *xrealloc(void *p, size_t n)
 {
     void *q = realloc(p, n ? n : 1);
     if (!q)
-        out_of_memory(n);
+        oom_fail(n);
     return q;
 }
 
@@ -80,7 +101,7 @@ void grow_array(void **arr, size_t *cap, size_t need, size_t elem)
     size_t ncap = *cap ? *cap : 8;
     while (ncap < need) {
         if (ncap > SIZE_MAX / 2 / elem)
-            out_of_memory(SIZE_MAX);
+            oom_fail(SIZE_MAX);
         ncap *= 2;
     }
     *arr = xrealloc(*arr, ncap * elem);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "import/foreign.h"
 #include "export/area.h"
 #include "level/glyph.h"
 
@@ -340,7 +341,7 @@ static int put_field(bytebuf *b, const splev_level *lev, const area *a,
     return ok;
 }
 
-char *splev_export_asciifarm(const splev_level *lev,
+char *foreign_export_asciifarm(const splev_level *lev,
                              const splev_export_opts *opts, struct diag *d)
 {
     area a;

@@ -56,7 +56,8 @@ static int parse_line(splev_names *t, char *line)
     return 1;
 }
 
-splev_names *splev_names_load(const char *path, char *err, size_t errlen)
+static splev_names *names_load_unguarded(const char *path, char *err,
+                                         size_t errlen)
 {
     char why[200];
     size_t len;
@@ -86,6 +87,20 @@ splev_names *splev_names_load(const char *path, char *err, size_t errlen)
         p = nl + 1;
     }
     return t;
+}
+
+/* The entry point: out of memory gives "out of memory" in err. */
+splev_names *splev_names_load(const char *path, char *err, size_t errlen)
+{
+    oom_guard g;
+    oom_push(&g);
+    if (setjmp(g.jb) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    splev_names *res = names_load_unguarded(path, err, errlen);
+    oom_pop(&g);
+    return res;
 }
 
 size_t splev_names_count(const splev_names *n, const char *kind)

@@ -18,8 +18,8 @@ struct splev_levcomp {
     lev_emitter *emitter;   /* its buffers serve every level compiled */
 };
 
-splev_levcomp *splev_levcomp_new(const splev_levcomp_opts *opts, char *err,
-                                 size_t errlen)
+static splev_levcomp *levcomp_new(const splev_levcomp_opts *opts, char *err,
+                                  size_t errlen)
 {
     splev_levcomp *lc = xcalloc(1, sizeof *lc);
     if (opts)
@@ -33,6 +33,20 @@ splev_levcomp *splev_levcomp_new(const splev_levcomp_opts *opts, char *err,
             return NULL;
         }
     }
+    return lc;
+}
+
+splev_levcomp *splev_levcomp_new(const splev_levcomp_opts *opts, char *err,
+                                 size_t errlen)
+{
+    oom_guard g;
+    oom_push(&g);
+    if (setjmp(g.jb) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    splev_levcomp *lc = levcomp_new(opts, err, errlen);
+    oom_pop(&g);
     return lc;
 }
 
@@ -166,23 +180,41 @@ int splev_levcomp_dialect(const char *name)
     return -1;
 }
 
-splev_compiled *splev_levcomp_file(splev_levcomp *lc, const char *path)
+/* One compile under an out-of-memory guard, its reports going to
+ * opts.diags when that is set. */
+static splev_compiled *compile_guarded(splev_levcomp *lc, const char *name,
+                                       const char *text, size_t len)
 {
+    diags_capture cap = {NULL, NULL, 0};
+    FILE *saved = lc->o.diag_out;
+    oom_guard g;
+    oom_push(&g);
+    if (setjmp(g.jb) != 0) {
+        lc->o.diag_out = saved;
+        diags_capture_end(&cap, lc->o.diags);
+        return NULL;
+    }
+    if (lc->o.diags)
+        lc->o.diag_out = diags_capture_begin(&cap);
     lev_options fo;
     front_opts(lc, &fo);
-    lev_file *f = lev_parse_file(path, &fo);
+    lev_file *f = text ? lev_parse_buffer(name, text, len, &fo)
+                       : lev_parse_file(name, &fo);
     splev_compiled *r = compile_tree(lc, f);
     lev_file_free(f);
+    lc->o.diag_out = saved;
+    diags_capture_end(&cap, lc->o.diags);
+    oom_pop(&g);
     return r;
+}
+
+splev_compiled *splev_levcomp_file(splev_levcomp *lc, const char *path)
+{
+    return compile_guarded(lc, path, NULL, 0);
 }
 
 splev_compiled *splev_levcomp_buffer(splev_levcomp *lc, const char *name,
                                      const char *text, size_t len)
 {
-    lev_options fo;
-    front_opts(lc, &fo);
-    lev_file *f = lev_parse_buffer(name, text, len, &fo);
-    splev_compiled *r = compile_tree(lc, f);
-    lev_file_free(f);
-    return r;
+    return compile_guarded(lc, name, text ? text : "", text ? len : 0);
 }
