@@ -19,18 +19,33 @@
 
 SPLEV_BEGIN_DECLS
 
-/* A names table (kind<TAB>class<TAB>frequency<TAB>name lines). */
+/* A names table: the monsters (class, generation frequency, level,
+ * generation flags, alignment), objects (class, probability), traps and
+ * room types of a game.  The library carries one for each dialect; a
+ * table can also be read from a file of
+ *   kind<TAB>class<TAB>frequency<TAB>name[<TAB>level<TAB>flags<TAB>align]
+ * lines (dat/names/ has the built-in ones in that form).  A table is only
+ * read once made: threads may share it. */
 typedef struct splev_names splev_names;
 
 /* Load a names table; NULL with a message in err when it cannot be read
  * or a line is malformed ("FILE:LINE: ..."). */
 SPLEV_API
 splev_names *splev_names_load(const char *path, char *err, size_t errlen);
+/* A new copy of the built-in table of a dialect (SPLEV_DIALECT_*); NULL
+ * for an unknown dialect or when memory ran out. */
+SPLEV_API
+splev_names *splev_names_builtin(int dialect);
 SPLEV_API
 void splev_names_free(splev_names *n);
 /* Number of entries of a kind ("monster", "object", "trap", "room"). */
 SPLEV_API
 size_t splev_names_count(const splev_names *n, const char *kind);
+/* The class of a monster or object name ("monster" / "object"): its
+ * first entry matching exactly, else ignoring case; 0 when unknown. */
+SPLEV_API
+int splev_names_class(const splev_names *n, const char *kind,
+                      const char *name);
 
 /* Does the species pass through walls and rock (a wall-passer or a
  * noncorporeal one: xorns, earth elementals, ghosts, shades)?  cls is the

@@ -28,7 +28,11 @@ SPLEV_BEGIN_DECLS
 typedef struct splev_levcomp_opts {
     const char *const *include_dirs;    /* INCLUDE search path (-I) */
     size_t n_include_dirs;
-    const char *names_file;             /* --names: check names, or NULL */
+    const char *names_file;             /* --names: the names table; NULL:
+                                         * the built-in one of each file's
+                                         * dialect */
+    int no_names;                       /* --names none: no table, names
+                                         * are not checked */
     FILE *diag_out;                     /* NULL: stderr */
     int werror;                         /* warnings are errors */
     int no_warnings;                    /* warnings are not shown */

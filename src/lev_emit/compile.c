@@ -3,6 +3,7 @@
  * generated (unless bytes_only), so nothing that would be refused at load
  * time is returned. */
 #include "splev/levcomp.h"
+#include "splev/interp.h"
 
 #include "common/common.h"
 #include "lev_check/lev_check.h"
@@ -14,7 +15,8 @@
 
 struct splev_levcomp {
     splev_levcomp_opts o;
-    lev_names *names;
+    lev_names *names;       /* names_file's table, or NULL */
+    lev_names *builtin[2];  /* the built-in tables, made when first used */
     lev_emitter *emitter;   /* its buffers serve every level compiled */
 };
 
@@ -25,8 +27,8 @@ static splev_levcomp *levcomp_new(const splev_levcomp_opts *opts, char *err,
     if (opts)
         lc->o = *opts;
     lc->emitter = lev_emitter_new();
-    if (lc->o.names_file) {
-        lc->names = lev_names_load(lc->o.names_file, err, errlen);
+    if (lc->o.names_file && !lc->o.no_names) {
+        lc->names = splev_names_load(lc->o.names_file, err, errlen);
         if (!lc->names) {
             lev_emitter_free(lc->emitter);
             free(lc);
@@ -54,7 +56,9 @@ void splev_levcomp_free(splev_levcomp *lc)
 {
     if (!lc)
         return;
-    lev_names_free(lc->names);
+    splev_names_free(lc->names);
+    splev_names_free(lc->builtin[0]);
+    splev_names_free(lc->builtin[1]);
     lev_emitter_free(lc->emitter);
     free(lc);
 }
@@ -117,6 +121,21 @@ static int build_level(splev_levcomp *lc, const lev_plan *p,
     return 1;
 }
 
+/* The table a file's names are checked against: names_file's, else the
+ * built-in one of the file's dialect; none with no_names. */
+static const lev_names *names_for(splev_levcomp *lc, const lev_file *f)
+{
+    if (lc->o.no_names)
+        return NULL;
+    if (lc->names)
+        return lc->names;
+    int d = f->dialect == SPLEV_DIALECT_NETHACK36;
+    if (!lc->builtin[d])
+        lc->builtin[d] = splev_names_builtin(d ? SPLEV_DIALECT_NETHACK36
+                                               : SPLEV_DIALECT_UNNETHACK);
+    return lc->builtin[d];
+}
+
 /* Check and generate a parsed file. */
 static splev_compiled *compile_tree(splev_levcomp *lc, lev_file *f)
 {
@@ -127,7 +146,7 @@ static splev_compiled *compile_tree(splev_levcomp *lc, lev_file *f)
         return r;
     lev_check_opts co;
     memset(&co, 0, sizeof co);
-    co.names = lc->names;
+    co.names = names_for(lc, f);
     co.diag_out = lc->o.diag_out;
     co.werror = lc->o.werror;
     co.no_warnings = lc->o.no_warnings;
