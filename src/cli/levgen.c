@@ -468,8 +468,12 @@ static int count_open(const options *o)
     count_tmp = NULL;
     if (!o->output || strcmp(o->output, "-") == 0)
         return 0;
-    count_tmp = xasprintf("%s.tmp%ld", o->output, (long)getpid());
-    count_out = fopen(count_tmp, "w");
+    /* a device or a pipe (/dev/null, a FIFO) is written to as it is */
+    struct stat st;
+    int special = stat(o->output, &st) == 0 && !S_ISREG(st.st_mode);
+    if (!special)
+        count_tmp = xasprintf("%s.tmp%ld", o->output, (long)getpid());
+    count_out = fopen(special ? o->output : count_tmp, "w");
     if (!count_out) {
         fprintf(stderr, "levgen: %s: %s\n", o->output, strerror(errno));
         free(count_tmp);
