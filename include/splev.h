@@ -49,6 +49,16 @@ SPLEV_BEGIN_DECLS
 /* The library's version, "0.1.0" (SPLEV_VERSION of the build). */
 SPLEV_API
 const char *splev_version(void);
+/* free() as the library calls it: for the malloc'd results (texts, JSON,
+ * encoded scripts) when the caller's language has its own allocator. */
+SPLEV_API
+void splev_free(void *p);
+/* sizeof(splev_genctx) and sizeof(splev_levcomp_opts) of the build, for
+ * bindings that lay the structures out themselves. */
+SPLEV_API
+size_t splev_genctx_size(void);
+SPLEV_API
+size_t splev_levcomp_opts_size(void);
 
 SPLEV_END_DECLS
 

@@ -46,7 +46,10 @@ else
     pass "library install"
     for f in usr/lib/libsplev.a usr/lib/libsplev.so.0 usr/include/splev.h \
              usr/include/splev/diag.h usr/share/man/man6/levgen.6 \
-             usr/share/doc/splev/library.md; do
+             usr/share/doc/splev/library.md \
+             usr/share/splev/names/unnethack.tsv \
+             usr/share/splev/names/nethack36.tsv \
+             usr/lib/python3/dist-packages/splev/__init__.py; do
         if [ -e "$LIB_DEST/$f" ]; then pass "library installs $f"
         else fail "library installs $f" "missing"; fi
     done
@@ -96,6 +99,20 @@ else
         fi
     else
         skip "library C++ program" "g++ is missing"
+    fi
+fi
+
+# the installed Python package finds the installed library by itself
+if command -v python3 >/dev/null 2>&1 && [ -z "${SPLEV_SAN:-}" ] &&
+   [ -e "$LIB_DEST/usr/lib/python3/dist-packages/splev/__init__.py" ]; then
+    run env -u SPLEV_LIB PYTHONPATH="$LIB_DEST/usr/lib/python3/dist-packages" \
+        python3 -c 'import splev, sys
+sys.stdout.write(splev.compile(sys.argv[1]).generate(seed=1).rows[10])' \
+        dat/caves.des
+    if [ "$RC" -eq 0 ] && [ "$(wc -c <"$TMPD/out")" -eq 80 ]; then
+        pass "library installed python package"
+    else
+        fail "library installed python package" "status $RC" "$(tail -2 "$TMPD/err")"
     fi
 fi
 
