@@ -118,7 +118,10 @@ splev_runner *splev_runner_new(void);
 SPLEV_API
 void splev_runner_free(splev_runner *r);
 /* splev_run into the runner's own level: valid until the next run or
- * splev_runner_free; NULL (and err) on a run-time error. */
+ * splev_runner_free; NULL (and err) on a run-time error.  A run that runs
+ * out of memory ("out of memory" in err) leaves the runner unusable:
+ * later runs fail at once, and splev_runner_free drops it without giving
+ * its buffers back. */
 SPLEV_API
 const splev_level *splev_runner_run(splev_runner *r, const splev_levscript *s,
                                     const splev_genctx *ctx, uint64_t seed,

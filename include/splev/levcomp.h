@@ -83,7 +83,9 @@ SPLEV_API
 void splev_levcomp_free(splev_levcomp *lc);
 
 /* Compile a file ("-": standard input) or text held in memory (name is
- * used in messages and for INCLUDE).  NULL only when memory ran out. */
+ * used in messages and for INCLUDE).  NULL only when memory ran out; after
+ * that, compiles in the same thread give NULL too (the parser's
+ * per-thread tables may be half-updated): compile in another thread. */
 SPLEV_API
 splev_compiled *splev_levcomp_file(splev_levcomp *lc, const char *path);
 SPLEV_API

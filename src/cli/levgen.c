@@ -59,6 +59,7 @@ typedef struct options {
 
 static const char usage_text[] =
     "Usage: levgen [options] FILE.lev|FILE.des\n"
+    "       levgen --count N --format jsonl [-o FILE] FILE.lev|FILE.des\n"
     "       levgen --disasm FILE.lev|FILE.des\n"
     "       levgen --dungeon FILE [--seed N] [--format text|json] [--count N]\n"
     "       levgen --dungeon FILE --levels DIR --all [--out DIR]\n"

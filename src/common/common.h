@@ -29,6 +29,18 @@ void oom_fail(size_t n)
     __attribute__((noreturn))
 #endif
     ;
+/* For tests: the n-th x* allocation from now on (of this thread) fails
+ * as if memory had run out; 0 turns that off. */
+void mem_fail_after(long n);
+/* The message a guarded entry point with an error buffer leaves there on
+ * out of memory.  Library code that calls such an entry point passes the
+ * failure on to its own guard with oom_pass_on(err). */
+#define OOM_MESSAGE "out of memory"
+static inline void oom_pass_on(const char *err)
+{
+    if (strcmp(err, OOM_MESSAGE) == 0)
+        oom_fail(0);
+}
 /* In a function returning `fail` on out of memory:
  *     oom_guard g;
  *     OOM_GUARD(g, NULL);

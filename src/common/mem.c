@@ -9,6 +9,19 @@
 
 /* The innermost guard of this thread. */
 static _Thread_local oom_guard *guards;
+/* mem_fail_after: allocations left before one is made to fail (0: off). */
+static _Thread_local long fail_countdown;
+
+void mem_fail_after(long n)
+{
+    fail_countdown = n > 0 ? n : 0;
+}
+
+/* 1 when the allocation about to be made is the one to fail. */
+static int injected_failure(void)
+{
+    return fail_countdown > 0 && --fail_countdown == 0;
+}
 
 void oom_push(oom_guard *g)
 {
@@ -34,7 +47,7 @@ void oom_fail(size_t n)
 
 void *xmalloc(size_t n)
 {
-    void *p = malloc(n ? n : 1);
+    void *p = injected_failure() ? NULL : malloc(n ? n : 1);
     if (!p)
         oom_fail(n);
     return p;
@@ -42,7 +55,8 @@ void *xmalloc(size_t n)
 
 void *xcalloc(size_t n, size_t size)
 {
-    void *p = calloc(n ? n : 1, size ? size : 1);
+    void *p = injected_failure() ? NULL
+                                  : calloc(n ? n : 1, size ? size : 1);
     if (!p)
         oom_fail(n * size);
     return p;
@@ -50,7 +64,7 @@ void *xcalloc(size_t n, size_t size)
 
 void *xrealloc(void *p, size_t n)
 {
-    void *q = realloc(p, n ? n : 1);
+    void *q = injected_failure() ? NULL : realloc(p, n ? n : 1);
     if (!q)
         oom_fail(n);
     return q;

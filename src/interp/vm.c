@@ -971,6 +971,9 @@ struct splev_runner {
     vm v;
     splev_level *lev;
     unsigned resumes;       /* runs that started from a snapshot */
+    int lost;               /* a run ran out of memory: its buffers may be
+                             * half-updated, so it runs no more and its
+                             * memory is not given back */
 };
 
 unsigned vm_runner_resumes(const splev_runner *r)
@@ -997,6 +1000,10 @@ void splev_runner_free(splev_runner *r)
 {
     if (!r)
         return;
+    if (r->lost) {
+        free(r);
+        return;
+    }
     for (int i = 0; i < r->v.capframes; i++)
         free(r->v.frames[i].slots);
     free(r->v.frames);
@@ -1088,9 +1095,14 @@ const splev_level *splev_runner_run(splev_runner *r, const splev_levscript *s,
                                     const splev_genctx *ctx, uint64_t seed,
                                     char *err, size_t errlen)
 {
+    if (r->lost) {
+        snprintf(err, errlen, "out of memory (in an earlier run)");
+        return NULL;
+    }
     oom_guard g;
     oom_push(&g);
     if (setjmp(g.jb) != 0) {
+        r->lost = 1;
         snprintf(err, errlen, "out of memory");
         return NULL;
     }
@@ -1106,6 +1118,10 @@ static splev_level *run_unguarded(const splev_levscript *s,
 {
     splev_runner *r = splev_runner_new();
     splev_level *lev = NULL;
+    if (!r) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
     if (splev_runner_run(r, s, ctx, seed, err, errlen)) {
         lev = r->lev;
         r->lev = NULL;

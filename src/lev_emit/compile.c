@@ -106,6 +106,7 @@ static int build_level(splev_levcomp *lc, const lev_plan *p,
     splev_levscript *s = NULL;
     if (!lc->o.bytes_only && !(s = splev_lev_decode(bytes, len, err,
                                                     sizeof err))) {
+        oom_pass_on(err);
         fprintf(dout, "%s:%d: error: level \"%s\": internal error: the "
                 "generated script fails verification (%s)\n", pl->file->path,
                 pl->level->pos.line, pl->name, err);
@@ -199,20 +200,32 @@ int splev_levcomp_dialect(const char *name)
     return -1;
 }
 
+/* Set in a thread where a compile ran out of memory: the front end keeps
+ * per-thread tables (file numbers, the arena being built) that a jump out
+ * of the middle of an update may leave half-changed, so that thread does
+ * not compile again. */
+static _Thread_local int front_end_lost;
+
 /* One compile under an out-of-memory guard, its reports going to
  * opts.diags when that is set. */
 static splev_compiled *compile_guarded(splev_levcomp *lc, const char *name,
                                        const char *text, size_t len)
 {
+    if (front_end_lost)
+        return NULL;
     diags_capture cap = {NULL, NULL, 0};
     FILE *saved = lc->o.diag_out;
     oom_guard g;
     oom_push(&g);
     if (setjmp(g.jb) != 0) {
+        front_end_lost = 1;
         lc->o.diag_out = saved;
+        lc->emitter = NULL;     /* it may be mid-update: left, not used */
         diags_capture_end(&cap, lc->o.diags);
         return NULL;
     }
+    if (!lc->emitter)
+        lc->emitter = lev_emitter_new();
     if (lc->o.diags)
         lc->o.diag_out = diags_capture_begin(&cap);
     lev_options fo;

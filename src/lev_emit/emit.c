@@ -98,8 +98,11 @@ static void fail(em *m, const char *fmt, ...)
 
 static void grow_code(em *m)
 {
-    m->cap = m->cap ? m->cap * 2 : 256;
-    m->code = xrealloc(m->code, m->cap * sizeof *m->code);
+    /* the capacity changes once the memory is there (an emitter outlives
+     * a compile that ran out of memory) */
+    size_t cap = m->cap ? m->cap * 2 : 256;
+    m->code = xrealloc(m->code, cap * sizeof *m->code);
+    m->cap = cap;
 }
 
 /* The line entry of the instructions emitted from here on, unless they

@@ -38,9 +38,10 @@ static void add(splev_names *t, const names_rec *r)
 {
     kind_tab *k = &t->k[r->kind];
     if (k->n + 2 > k->cap) {
-        k->cap = k->cap ? k->cap * 2 : 64;
-        k->recs = xrealloc(k->recs, k->cap * sizeof *k->recs);
-        k->names = xrealloc(k->names, k->cap * sizeof *k->names);
+        size_t cap = k->cap ? k->cap * 2 : 64;
+        k->recs = xrealloc(k->recs, cap * sizeof *k->recs);
+        k->names = xrealloc(k->names, cap * sizeof *k->names);
+        k->cap = cap;
     }
     k->recs[k->n] = *r;
     k->names[k->n++] = r->name;
