@@ -620,11 +620,17 @@ static int show_level(const options *o, const splev_levscript *s)
     }
     char *text = format_level(o, lev);
     int rc = text ? emit(o, o->input, text) : EXIT_BAD_INPUT;
+    if (!text && o->format != FORMAT_ASCIIFARM &&
+        o->format != FORMAT_ROGUECLOUD)
+        fprintf(stderr, "levgen: out of memory\n");   /* the others say */
     if (rc == 0 && o->encyclopedia) {
         char *enc = splev_asciifarm_encyclopedia();
         char werr[300];
-        if (write_file_atomic(o->encyclopedia, enc, strlen(enc), werr,
-                              sizeof werr) != 0) {
+        if (!enc) {
+            fprintf(stderr, "levgen: out of memory\n");
+            rc = EXIT_BAD_INPUT;
+        } else if (write_file_atomic(o->encyclopedia, enc, strlen(enc), werr,
+                                     sizeof werr) != 0) {
             fprintf(stderr, "levgen: %s: %s\n", o->encyclopedia, werr);
             rc = EXIT_BAD_INPUT;
         }

@@ -1761,6 +1761,8 @@ unsigned char *lev_emit_level(lev_emitter *e, const lev_plan *p,
         s.n_varnames = (uint32_t)m.nv;
         s.varnames = m.varnames;
         out = splev_lev_encode(&s, len);
+        if (!out)
+            oom_fail(0);        /* to the compile's own guard */
     }
     lev_scope_free(&sc);
     em_finish(&m, e, p, pl);

@@ -111,7 +111,8 @@ static unsigned char *put32(unsigned char *p, uint32_t v)
     (HOST_LE && sizeof(splev_line) == 12 && offsetof(splev_line, file) == 4 \
      && offsetof(splev_line, line) == 8)
 
-unsigned char *splev_lev_encode(const splev_levscript *s, size_t *len)
+static unsigned char *lev_encode_unguarded(const splev_levscript *s,
+                                           size_t *len)
 {
     /* Every section but the strings has a fixed size per entry, so the
      * file is one buffer: header and sections written in place, the
@@ -229,4 +230,14 @@ unsigned char *splev_lev_encode(const splev_levscript *s, size_t *len)
     put32(crc_at, crc32_bytes(out + 20, total - 20));
     *len = total;
     return out;
+}
+
+/* The entry point: out of memory gives the error result. */
+unsigned char *splev_lev_encode(const splev_levscript *s, size_t *len)
+{
+    oom_guard g;
+    OOM_GUARD(g, NULL);
+    unsigned char *res = lev_encode_unguarded(s, len);
+    oom_pop(&g);
+    return res;
 }

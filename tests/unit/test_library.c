@@ -136,7 +136,20 @@ static void test_compile_oom(void)
         mem_fail_after(0);
         json_failed += j == NULL;
     }
+    size_t elen = 0;
+    unsigned char *enc = NULL;
+    long enc_failed = 0;
+    for (n = 1; n < 100000 && !enc; n++) {
+        mem_fail_after(n);
+        enc = splev_lev_encode(want->levels[0].script, &elen);
+        mem_fail_after(0);
+        enc_failed += enc == NULL;
+    }
     LEAKS_ON();
+    CHECK(enc && enc_failed > 0 && elen == want->levels[0].len &&
+          memcmp(enc, want->levels[0].bytes, elen) == 0,
+          "oom: encode fails %ld times, then the same bytes", enc_failed);
+    free(enc);
     CHECK(lev && run_failed > 0, "oom: run fails with \"out of memory\" "
           "%ld times, then runs", run_failed);
     char *jl = lev ? splev_level_to_json(lev) : NULL;
