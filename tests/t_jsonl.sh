@@ -85,3 +85,27 @@ expect_status "count: dungeon --format jsonl is a usage error" 2 \
     "$BIN/levgen" --count 3 --format jsonl --dungeon tests/levgen/tiny.dgn
 expect_status "count: a bad -o directory" 1 "$BIN/levgen" --count 2 \
     --format jsonl -o "$JD/no/such/dir/x.jsonl" "$LEV"
+
+# the progress line: on a terminal's stderr once a run passes a second,
+# never elsewhere (script(1) gives the run a terminal).  A few seconds of
+# generation: not under valgrind or the sanitizers.
+if [ -n "${SPLEV_WRAP:-}" ] || [ -n "${SPLEV_SAN:-}" ]; then
+    skip "count: progress line on a terminal" "slow under a wrapper"
+elif ! command -v script >/dev/null 2>&1; then
+    skip "count: progress line on a terminal" "script(1) is missing"
+else
+    script -qec "$BIN/levgen --count 800000 -o $JD/sum2.txt $LEV" /dev/null \
+        >"$JD/tty.txt" 2>&1
+    if tr '\r' '\n' <"$JD/tty.txt" |
+       grep -q '^levgen: 800000/800000 levels, [0-9]* levels/s'; then
+        pass "count: progress line on a terminal"
+    else
+        fail "count: progress line on a terminal" "$(tr '\r' '\n' <"$JD/tty.txt" | tail -2)"
+    fi
+    run "$BIN/levgen" --count 800000 -o "$JD/sum3.txt" "$LEV"
+    if [ "$RC" -eq 0 ] && [ ! -s "$TMPD/err" ]; then
+        pass "count: no progress line without a terminal"
+    else
+        fail "count: no progress line without a terminal" "$(head -2 "$TMPD/err")"
+    fi
+fi
