@@ -53,12 +53,15 @@ const char *splev_version(void);
  * encoded scripts) when the caller's language has its own allocator. */
 SPLEV_API
 void splev_free(void *p);
-/* sizeof(splev_genctx) and sizeof(splev_levcomp_opts) of the build, for
- * bindings that lay the structures out themselves. */
+/* sizeof(splev_genctx), sizeof(splev_levcomp_opts) and
+ * sizeof(splev_compiled_level) of the build, for bindings that lay the
+ * structures out themselves. */
 SPLEV_API
 size_t splev_genctx_size(void);
 SPLEV_API
 size_t splev_levcomp_opts_size(void);
+SPLEV_API
+size_t splev_compiled_level_size(void);
 
 SPLEV_END_DECLS
 

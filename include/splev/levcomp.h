@@ -41,6 +41,11 @@ typedef struct splev_levcomp_opts {
     int bytes_only;                     /* skip the loader: script NULL */
     int dialect;                        /* SPLEV_LEVCOMP_DIALECT_* */
     int no_dialect_warnings;            /* -Wno-dialect */
+    /* Write the games' own .lev format instead of ours (lev_comp
+     * --target): 0 ours, else a classic_game (src/classic/classic.h),
+     * with that game build's version record. */
+    int classic_game;
+    const struct classic_version *classic_version;
     splev_diags *diags;                 /* not NULL: the reports go to this
                                          * list (splev/diag.h), not to
                                          * diag_out */
@@ -65,6 +70,7 @@ typedef struct splev_compiled_level {
     splev_levscript *script;    /* the same, verified and decoded (NULL
                                    with bytes_only) */
     uint32_t vault_freq;        /* > 0 for a random vault (vaults.dat) */
+    char *origin;               /* "file:line:col" of its LEVEL name */
 } splev_compiled_level;
 
 typedef struct splev_compiled {

@@ -58,12 +58,14 @@ class _LevcompOpts(_c.Structure):
                 ("diag_out", _P)] + [(n, _c.c_int) for n in (
                     "werror", "no_warnings", "extra_warnings", "max_errors",
                     "bytes_only", "dialect", "no_dialect_warnings")] + [
+                ("classic_game", _c.c_int), ("classic_version", _P),
                 ("diags", _P)]
 
 
 class _CompiledLevel(_c.Structure):
     _fields_ = [("name", _c.c_char_p), ("bytes", _P), ("len", _c.c_size_t),
-                ("script", _P), ("vault_freq", _c.c_uint32)]
+                ("script", _P), ("vault_freq", _c.c_uint32),
+                ("origin", _c.c_char_p)]
 
 
 class _Compiled(_c.Structure):
@@ -110,6 +112,7 @@ def _load():
         "splev_free": (None, [_P]),
         "splev_genctx_size": (_c.c_size_t, []),
         "splev_levcomp_opts_size": (_c.c_size_t, []),
+        "splev_compiled_level_size": (_c.c_size_t, []),
         "splev_genctx_init": (None, [_c.POINTER(_GenCtx)]),
         "splev_levcomp_new": (_P, [_c.POINTER(_LevcompOpts), _c.c_char_p,
                                    _c.c_size_t]),
@@ -139,7 +142,8 @@ def _load():
         f.restype = res
         f.argtypes = args
     if (lib.splev_genctx_size() != _c.sizeof(_GenCtx) or
-            lib.splev_levcomp_opts_size() != _c.sizeof(_LevcompOpts)):
+            lib.splev_levcomp_opts_size() != _c.sizeof(_LevcompOpts) or
+            lib.splev_compiled_level_size() != _c.sizeof(_CompiledLevel)):
         raise ImportError("splev: this package does not match the "
                           "library's structures (version %s)"
                           % lib.splev_version().decode())

@@ -24,3 +24,8 @@ size_t splev_levcomp_opts_size(void)
 {
     return sizeof(splev_levcomp_opts);
 }
+
+size_t splev_compiled_level_size(void)
+{
+    return sizeof(splev_compiled_level);
+}

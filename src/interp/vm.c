@@ -1071,7 +1071,7 @@ static const splev_level *runner_run_unguarded(splev_runner *r,
     v->lev->flags = s->flags;
     vm_gen_init(v);
     v->allow_flips = 3;
-    v->cur_monster = -1;
+    v->nnest = 0;
     memset(v->mon_at, 0, sizeof v->mon_at);
     v->mon_noted = 0;
     v->xstart = 1;
