@@ -354,11 +354,13 @@ check-valgrind:
 -include $(FUZZ_CORE_OBJ:.o=.d) $(FUZZ_FULL_OBJ:.o=.d) $(FUZZ_BINS:=.d)
 
 # ---- benchmark (not part of check): lev_comp on the corpus and on
-# generated 100 KB, 1 MB and 10 MB levels (instructions, time, memory),
-# and levgen writing 100,000 minefill levels as JSONL (levels/s, MB/s) ----
+# generated 100 KB, 1 MB and 10 MB levels; instructions, time, memory;
+# a game build's recompile on disk beside the game's own lev_comp; levgen
+# writing 100,000 minefill levels as JSONL (levels/s, MB/s) ----
 .PHONY: bench
 bench: $(BUILD)/bin/lev_comp $(BUILD)/bin/levgen $(BUILD)/bin/dgn_comp
 	sh tests/bench.sh $(BUILD)
+	sh tests/bench_disk.sh $(BUILD)
 	sh tests/bench_jsonl.sh $(BUILD)
 
 # ---- the dungeon page in a real browser (not part of check): headless

@@ -14,7 +14,7 @@
 #    tests/classic/rejected-*.txt) must give an error and no output.
 # 3. tests/classic/*.des, one small file per construct and quirk
 #    (un-*: UnNetHack, nh-*: NetHack 3.6), a few random des-files from
-#    tools/classic-diff.sh, and usage errors.
+#    tests/classic_diff.sh, and usage errors.
 
 CL_UN=${SHARED:+$SHARED/oracle/unnethack}
 CL_NH=${SHARED:+$SHARED/oracle/nethack36}
@@ -214,9 +214,9 @@ if need_shared "classic lev_comp" && [ -x "$CL_UN/lev_comp" ] &&
             "exit $CL_OURS" "$(head -1 "$TMPD/cl-err")"
     fi
 
-    # a few random des-files (tools/classic-diff.sh, fixed seeds)
+    # a few random des-files (tests/classic_diff.sh, fixed seeds)
     for g in un nh; do
-        if "$TOP/tools/classic-diff.sh" -g "$g" -n 8 -s 77 \
+        if "$TOP/tests/classic_diff.sh" -g "$g" -n 8 -s 77 \
             >"$TMPD/cl-diff" 2>&1; then
             pass "$g: random des-files identical"
         else

@@ -3,7 +3,7 @@
 # file's dialect by default (--names FILE overrides, --names none turns
 # the checks off); levgen draws a named monster with its class and picks
 # random species from the table by default, for .lev and .des files alike;
-# the tables are what tools/mknames.py makes from the games' lists.
+# the tables are what src/names/mknames.py makes from the games' lists.
 ND=tests/names
 LC=$BIN/lev_comp
 
@@ -77,17 +77,17 @@ for lev in caves gatehall; do
     fi
 done
 
-# ---- the tables are tools/mknames.py's output ----
+# ---- the tables are src/names/mknames.py's output ----
 if ! command -v python3 >/dev/null 2>&1; then
     skip "names tables regenerate" "python3 is missing"
 elif need_shared "names tables regenerate"; then
     mkdir -p "$NM/root/dat/names" "$NM/root/src/names"
-    if python3 tools/mknames.py "$SHARED/spec" "$NM/root" 2>"$TMPD/err" &&
+    if python3 src/names/mknames.py "$SHARED/spec" "$NM/root" 2>"$TMPD/err" &&
        diff -r "$NM/root/dat/names" dat/names >/dev/null &&
        cmp -s "$NM/root/src/names/tables.c" src/names/tables.c; then
         pass "names tables regenerate"
     else
-        fail "names tables regenerate" "tools/mknames.py gives other tables" \
+        fail "names tables regenerate" "src/names/mknames.py gives other tables" \
             "$(head -3 "$TMPD/err")"
     fi
 fi

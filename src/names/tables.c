@@ -1,5 +1,5 @@
 /* tables.c - the names tables built into the library, one per dialect.
- * Made by tools/mknames.py from the games' monster and object lists;
+ * Made by src/names/mknames.py from the games' monster and object lists;
  * do not edit. */
 #include "names/names.h"
 

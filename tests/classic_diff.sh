@@ -4,8 +4,8 @@
 # des-files, compiles each with both, and reports every file whose
 # outputs differ (kept in the work directory for a look).
 #
-#   tools/classic-diff.sh [-g un|nh] [-n N] [-s SEED] [-k DIR]
-#   tools/classic-diff.sh [-g un|nh] -p -s SEED     (print one file)
+#   tests/classic_diff.sh [-g un|nh] [-n N] [-s SEED] [-k DIR]
+#   tests/classic_diff.sh [-g un|nh] -p -s SEED     (print one file)
 #
 # Needs ../shared/oracle and a built build/bin/lev_comp.  Exit status 1
 # when some file differs.

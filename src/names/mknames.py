@@ -10,7 +10,7 @@ name: monsters, objects, traps, room types) and SPEC/names/DIALECT-monsters.tsv
                           also level, generation flags and alignment
   src/names/tables.c      the same tables compiled into the library
 
-Run from the project root:  python3 tools/mknames.py ../shared/spec [ROOT]
+Run from the project root:  python3 src/names/mknames.py ../shared/spec [ROOT]
 (ROOT: where dat/names/ and src/names/ are written, default .)
 """
 import os
@@ -77,7 +77,7 @@ def main():
                   encoding="utf-8") as f:
             f.write("# %s names: kind, class, frequency, name; monsters also "
                     "level, generation flags, alignment.\n" % title)
-            f.write("# Made by tools/mknames.py from the game's monster and "
+            f.write("# Made by src/names/mknames.py from the game's monster and "
                     "object lists.\n")
             for kind, cls, freq, name, level, flags, align in recs:
                 f.write("%s\t%s\t%d\t%s" % (kind, cls, freq, name))
@@ -87,7 +87,7 @@ def main():
     with open(os.path.join(root, "src", "names", "tables.c"), "w",
               encoding="utf-8") as f:
         f.write("/* tables.c - the names tables built into the library, "
-                "one per dialect.\n * Made by tools/mknames.py from the "
+                "one per dialect.\n * Made by src/names/mknames.py from the "
                 "games' monster and object lists;\n * do not edit. */\n")
         f.write('#include "names/names.h"\n\n')
         for d, title, recs in tables:
