@@ -180,8 +180,8 @@ static int chain_of(builder *b, const dgn_stmt *st, int from)
 static void do_level(builder *b, const dgn_stmt *st)
 {
     if (b->n_levels >= b->lev_limit) {
-        diag_error(b->d, st->pos, "%s's dungeon file holds at most %d "
-                   "special levels", game_title(b), b->lev_limit);
+        diag_error(b->d, st->pos, "%s allows at most %d special levels",
+                   game_title(b), b->lev_limit);
         return;
     }
     clevel l;
