@@ -4,6 +4,7 @@
  * struct first and the work is dispatched from it. */
 #define _POSIX_C_SOURCE 200809L
 #include "classic/lev_load.h"
+#include "classic/lev_translate.h"
 #include "common/common.h"
 #include "splev.h"
 #include "splev/foreign.h"
@@ -653,9 +654,24 @@ static int is_classic_file(const char *path)
     return classic_lev_sniff(head, n) != CLASSIC_NONE;
 }
 
-/* A game's own .lev: verified completely, then listed (--disasm) or run.
- * Running needs the translation into our level script, which does not
- * exist yet: that is reported, never guessed at. */
+/* The level's name: the file's base name without ".lev" (a game's .lev
+ * does not hold its name). */
+static void level_name_of(const char *path, char *out, size_t len)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t n = strlen(base);
+    if (n > 4 && strcmp(base + n - 4, ".lev") == 0)
+        n -= 4;
+    if (n >= len)
+        n = len - 1;
+    memcpy(out, base, n);
+    out[n] = '\0';
+}
+
+/* A game's own .lev: verified completely, then listed (--disasm), or
+ * translated into our level script and run.  What the translation does
+ * not cover yet is reported, never guessed at. */
 static int run_classic(const options *o)
 {
     char err[600];
@@ -678,10 +694,16 @@ static int run_classic(const options *o)
         classic_lev_disasm(stdout, l);
         rc = fflush(stdout) == 0 ? 0 : EXIT_BAD_INPUT;
     } else {
-        fprintf(stderr, "levgen: %s: unsupported classic construct: running "
-                "%s's compiled levels is not implemented yet (--disasm lists "
-                "the verified code)\n", o->input, classic_game_name(l->game));
-        rc = EXIT_BAD_INPUT;
+        char name[64];
+        level_name_of(o->input, name, sizeof name);
+        splev_levscript *s = classic_lev_translate(l, name, err, sizeof err);
+        if (s) {
+            rc = use_script(o, s);
+            splev_lev_free(s);
+        } else {
+            fprintf(stderr, "levgen: %s: %s\n", o->input, err);
+            rc = EXIT_BAD_INPUT;
+        }
     }
     classic_lev_free(l);
     return rc;
