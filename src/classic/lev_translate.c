@@ -29,6 +29,12 @@ typedef struct {
     splev_const *consts;
     size_t n_consts, cap_consts;
     size_t *rec_insn;       /* first instruction of each record */
+    unsigned char *merged;  /* records folded into a later instruction */
+    struct fixup { size_t insn, landing, rec; } *fix;
+    size_t n_fix, cap_fix;
+    const char **slots;     /* variable names ("$x"), by slot */
+    unsigned char *is_array;
+    size_t n_slots, cap_slots, cap_arr;
     uint32_t flags;
     char *err;
     size_t errlen;
@@ -178,6 +184,8 @@ static int push_mapchar(tr *t, size_t i)
     return 0;
 }
 
+static int push_variable(tr *t, size_t i);
+
 static int push(tr *t, size_t i)
 {
     const classic_rec *r = &t->l->recs[i];
@@ -194,10 +202,11 @@ static int push(tr *t, size_t i)
     case CTAG_COORD: return push_coord(t, i);
     case CTAG_REGION: return push_region(t, i);
     case CTAG_MAPCHAR: return push_mapchar(t, i);
+    case CTAG_VARIABLE: return push_variable(t, i);
     default:
         return fail(t, "unsupported classic construct PUSH of a %s "
-                    "(record %zu)", r->tag == CTAG_VARIABLE ? "variable"
-                    : r->tag == CTAG_MONST ? "monster" : "object", i);
+                    "(record %zu)", r->tag == CTAG_MONST ? "monster"
+                    : "object", i);
     }
 }
 
@@ -216,7 +225,17 @@ static int take_back(tr *t, size_t i, size_t k, const int *tags)
     if (t->n_code != t->rec_insn[i - k] + k)
         return -1;
     t->n_code = t->rec_insn[i - k];
+    for (size_t j = 1; j < k; j++)
+        t->merged[i - k + j] = 1;
     return 0;
+}
+
+/* The INT constant of record j (a PUSH already taken back). */
+static int32_t int_at(tr *t, size_t j)
+{
+    int32_t v = 0;
+    int_value(t, j, &v);
+    return v;
 }
 
 /* Flag bits of each game, in our bit order (SPLEV_F_*). */
@@ -311,6 +330,164 @@ static int room_door(tr *t, size_t i)
     return 0;
 }
 
+
+/* INITLEVEL: the game's push order is style, fill, walled, lit, joined,
+ * smoothed, bg, fg, all terrain numbers and integers; ours pushes fg and
+ * bg (and a given fill) as map characters, in the other order, with the
+ * style in the instruction. */
+static int init_level(tr *t, size_t i)
+{
+    static const int tag[8] = {CTAG_INT, CTAG_INT, CTAG_INT, CTAG_INT,
+                               CTAG_INT, CTAG_INT, CTAG_INT, CTAG_INT};
+    if (take_back(t, i, 8, tag) != 0)
+        return fail(t, "unsupported classic construct INITLEVEL of computed "
+                    "operands (record %zu)", i);
+    int32_t v[8];
+    for (int k = 0; k < 8; k++)
+        if (int_value(t, i - 8 + (size_t)k, &v[k]) != 0)
+            return -1;
+    int32_t style = v[0], fill = v[1], walled = v[2], lit = v[3],
+            joined = v[4], smoothed = v[5], bg = v[6], fg = v[7];
+    int nh = t->l->game == CLASSIC_NETHACK36;
+    /* The games' style codes; ours: 1 solidfill 2 mazegrid 3 mines
+     * 4 sheollev 5 rogue. */
+    static const int un_style[7] = {0, 1, 2, -1, 3, 4, 5};
+    static const int nh_style[5] = {0, 1, 2, 3, 5};
+    int st = style < 0 || style > (nh ? 4 : 6) ? -1
+             : nh ? nh_style[style] : un_style[style];
+    if (st <= 0)
+        return fail(t, "record %zu: INITLEVEL style %d does not fit our "
+                    "format", i - 8, style);
+    if (st == 1 || st == 2) {
+        int ter = terrain_of(t, fill);
+        if (ter < 0 || ter == SPLEV_TRANSPARENT)
+            return fail(t, "record %zu: INITLEVEL terrain %d is no terrain",
+                        i - 7, fill);
+        int l = st == 1 ? lit : -2;
+        push_const(t, SPLEV_V_MAPCHAR, ter, l, 0, 0, NULL, 0);
+        for (int k = 0; k < 3; k++)
+            emit(t, OP_PUSH_INT, 0, 0, 0);
+        emit(t, OP_PUSH_INT, 0, 0, l);
+        emit(t, OP_PUSH_INT, 0, 0, 0);
+        emit(t, OP_PUSH_INT, 0, 0, -1);
+    } else if (st == 3) {
+        int f = terrain_of(t, fg), b = terrain_of(t, bg);
+        int fl = fill == -1 ? -1 : terrain_of(t, fill);
+        if (f < 0 || b < 0 || (fill != -1 && fl < 0))
+            return fail(t, "record %zu: INITLEVEL terrain is no terrain", i - 8);
+        push_const(t, SPLEV_V_MAPCHAR, f, -2, 0, 0, NULL, 0);
+        push_const(t, SPLEV_V_MAPCHAR, b, -2, 0, 0, NULL, 0);
+        emit(t, OP_PUSH_INT, 0, 0, smoothed);
+        emit(t, OP_PUSH_INT, 0, 0, joined);
+        emit(t, OP_PUSH_INT, 0, 0, lit);
+        emit(t, OP_PUSH_INT, 0, 0, walled);
+        if (fill == -1)
+            emit(t, OP_PUSH_INT, 0, 0, -1);
+        else
+            push_const(t, SPLEV_V_MAPCHAR, fl, -2, 0, 0, NULL, 0);
+    } else {
+        for (int k = 0; k < 6; k++)
+            emit(t, OP_PUSH_INT, 0, 0, 0);
+        emit(t, OP_PUSH_INT, 0, 0, -1);
+    }
+    emit(t, OP_INIT_MAP, 0, 0, st);
+    return 0;
+}
+
+/* A jump or call: its offset is the INT pushed right before it (the
+ * verifier made sure), so that PUSH is taken back and the target patched
+ * once every record has its place. */
+static int jump(tr *t, size_t i, int op)
+{
+    static const int tag[1] = {CTAG_INT};
+    if (take_back(t, i, 1, tag) != 0)
+        return fail(t, "record %zu: jump offset not a constant", i);
+    int64_t landing = (int64_t)i + t->l->recs[i - 1].value;
+    grow_array((void **)&t->fix, &t->cap_fix, t->n_fix + 1, sizeof *t->fix);
+    t->fix[t->n_fix].insn = t->n_code;
+    t->fix[t->n_fix].landing = (size_t)landing;
+    t->fix[t->n_fix].rec = i;
+    t->n_fix++;
+    emit(t, op, 0, 0, 0);
+    return 0;
+}
+
+static int patch_jumps(tr *t)
+{
+    t->rec_insn[t->l->n] = t->n_code;
+    for (size_t k = 0; k < t->n_fix; k++) {
+        size_t to = t->fix[k].landing;
+        if (to < t->l->n && t->merged[to])
+            return fail(t, "unsupported classic construct: the jump of record "
+                        "%zu lands inside a statement's operands", t->fix[k].rec);
+        t->code[t->fix[k].insn].arg =
+            (int32_t)((int64_t)t->rec_insn[to] - (int64_t)t->fix[k].insn);
+    }
+    return 0;
+}
+
+/* The slot of variable name[0..len), created when new. */
+static int slot_of(tr *t, const char *name, uint32_t len)
+{
+    for (size_t k = 0; k < t->n_slots; k++)
+        if (strlen(t->slots[k]) == len && memcmp(t->slots[k], name, len) == 0)
+            return (int)k;
+    grow_array((void **)&t->slots, &t->cap_slots, t->n_slots + 1,
+               sizeof *t->slots);
+    grow_array((void **)&t->is_array, &t->cap_arr, t->n_slots + 1,
+               sizeof *t->is_array);
+    char *copy = xmalloc(len + 1);
+    memcpy(copy, name, len);
+    copy[len] = '\0';
+    t->slots[t->n_slots] = copy;
+    t->is_array[t->n_slots] = 0;
+    return (int)t->n_slots++;
+}
+
+/* VAR_INIT: values, then INT n and the name STRING (n 0: one value). */
+static int var_init(tr *t, size_t i)
+{
+    static const int tag[2] = {CTAG_INT, CTAG_STRING};
+    if (take_back(t, i, 2, tag) != 0)
+        return fail(t, "record %zu: VAR_INIT without its count and name", i);
+    t->merged[i - 2] = 0;
+    int32_t n = int_at(t, i - 2);
+    const classic_rec *name = &t->l->recs[i - 1];
+    int slot = slot_of(t, name->str, name->len);
+    if (n < 0 || n > 65535)
+        return fail(t, "record %zu: array of %d values", i - 2, n);
+    if (n == 0) {
+        if (t->is_array[slot])
+            return fail(t, "unsupported classic construct: variable %.*s "
+                        "is both an array and a value (record %zu)",
+                        (int)name->len, name->str, i);
+        emit(t, OP_SET, 0, 0, slot);
+    } else {
+        t->is_array[slot] = 1;
+        emit(t, OP_SET_ARRAY, 0, n, slot);
+    }
+    return 0;
+}
+
+static int shuffle(tr *t, size_t i)
+{
+    static const int tag[1] = {CTAG_STRING};
+    if (take_back(t, i, 1, tag) != 0)
+        return fail(t, "record %zu: SHUFFLE_ARRAY without its name", i);
+    const classic_rec *name = &t->l->recs[i - 1];
+    emit(t, OP_SHUFFLE, 0, 0, slot_of(t, name->str, name->len));
+    return 0;
+}
+
+/* A variable's value: an array's element takes the index pushed before. */
+static int push_variable(tr *t, size_t i)
+{
+    const classic_rec *r = &t->l->recs[i];
+    int slot = slot_of(t, r->str, r->len);
+    emit(t, t->is_array[slot] ? OP_GET_ELEM : OP_GET, 0, 0, slot);
+    return 0;
+}
+
 /* Records that are one instruction of ours, with the operands in the same
  * order. */
 static const struct {
@@ -321,6 +498,36 @@ static const struct {
     {COP_SUBROOM, OP_ROOM, 1},
     {COP_ENDROOM, OP_ENDROOM, 0},
     {COP_REGION, OP_REGION, 1},
+    {COP_CMP, OP_CMP, 0},
+    {COP_POP, OP_POP, 0},
+    {COP_COPY, OP_COPY, 0},
+    {COP_RN2, OP_RN2, 0},
+    {COP_INC, OP_INC, 0},
+    {COP_DEC, OP_DEC, 0},
+    {COP_MATH_ADD, OP_ADD, 0},
+    {COP_MATH_SUB, OP_SUB, 0},
+    {COP_MATH_MUL, OP_MUL, 0},
+    {COP_MATH_DIV, OP_DIV, 0},
+    {COP_MATH_MOD, OP_MOD, 0},
+    {COP_MATH_SIGN, OP_SIGN, 0},
+    {COP_DICE, OP_DICE, 0},
+    {COP_EXIT, OP_EXIT, 0},
+    {COP_MESSAGE, OP_MESSAGE, 0},
+    {COP_TERRAIN, OP_TERRAIN, 0},
+    {COP_STAIR, OP_STAIR, 0},
+    {COP_LADDER, OP_STAIR, 1},
+    {COP_NON_DIGGABLE, OP_NON_DIGGABLE, 0},
+    {COP_NON_PASSWALL, OP_NON_PASSWALL, 0},
+    {COP_DOOR, OP_DOOR, 0},
+    {COP_SEL_ADD, OP_SEL_ADD, 0},
+    {COP_SEL_POINT, OP_SEL_POINT, 0},
+    {COP_SEL_RECT, OP_SEL_RECT, 0},
+    {COP_SEL_FILLRECT, OP_SEL_FILLRECT, 0},
+    {COP_SEL_LINE, OP_SEL_LINE, 0},
+    {COP_SEL_RNDLINE, OP_SEL_RNDLINE, 0},
+    {COP_SEL_FLOOD, OP_SEL_FLOOD, 0},
+    {COP_SEL_RNDCOORD, OP_SEL_RNDCOORD, 0},
+    {COP_SEL_COMPLEMENT, OP_SEL_COMPLEMENT, 0},
 };
 
 static int record(tr *t, size_t i)
@@ -331,6 +538,25 @@ static int record(tr *t, size_t i)
     case COP_LEVEL_FLAGS: return level_flags(t, i);
     case COP_MAP: return map(t, i);
     case COP_ROOM_DOOR: return room_door(t, i);
+    case COP_INITLEVEL: return init_level(t, i);
+    case COP_JMP: return jump(t, i, OP_JMP);
+    case COP_JL: return jump(t, i, OP_JL);
+    case COP_JLE: return jump(t, i, OP_JLE);
+    case COP_JG: return jump(t, i, OP_JG);
+    case COP_JGE: return jump(t, i, OP_JGE);
+    case COP_JE: return jump(t, i, OP_JE);
+    case COP_JNE: return jump(t, i, OP_JNE);
+    case COP_VAR_INIT: return var_init(t, i);
+    case COP_SHUFFLE_ARRAY: return shuffle(t, i);
+    case COP_FOUNTAIN:
+        emit(t, OP_FEATURE, 0, 0, SPLEV_FOUNTAIN);
+        return 0;
+    case COP_SINK:
+        emit(t, OP_FEATURE, 0, 0, SPLEV_SINK);
+        return 0;
+    case COP_POOL:
+        emit(t, OP_FEATURE, 0, 0, SPLEV_POOL);
+        return 0;
     default: break;
     }
     for (size_t k = 0; k < sizeof same / sizeof same[0]; k++)
@@ -349,6 +575,12 @@ static void free_parts(tr *t)
     free(t->consts);
     free(t->code);
     free(t->rec_insn);
+    free(t->merged);
+    free(t->fix);
+    for (size_t k = 0; k < t->n_slots; k++)
+        free((char *)t->slots[k]);
+    free(t->slots);
+    free(t->is_array);
 }
 
 splev_levscript *classic_lev_translate(const classic_lev *l, const char *name,
@@ -360,16 +592,20 @@ splev_levscript *classic_lev_translate(const classic_lev *l, const char *name,
     t.err = err;
     t.errlen = errlen;
     t.rec_insn = xcalloc(l->n + 1, sizeof *t.rec_insn);
+    t.merged = xcalloc(l->n + 1, 1);
     for (size_t i = 0; i < l->n && !t.failed; i++) {
         t.rec_insn[i] = t.n_code;
         record(&t, i);
     }
+    if (!t.failed)
+        patch_jumps(&t);
     splev_levscript *s = NULL;
     if (!t.failed) {
         splev_func f;
         memset(&f, 0, sizeof f);
         f.name = "";
         f.end = (uint32_t)t.n_code;
+        f.nslots = (uint16_t)t.n_slots;
         const char *files[1] = {name};
         splev_levscript in;
         memset(&in, 0, sizeof in);
@@ -386,6 +622,8 @@ splev_levscript *classic_lev_translate(const classic_lev *l, const char *name,
         in.consts = t.consts;
         in.n_insns = (uint32_t)t.n_code;
         in.code = t.code;
+        in.n_varnames = (uint32_t)t.n_slots;
+        in.varnames = t.slots;
         size_t len = 0;
         unsigned char *bytes = splev_lev_encode(&in, &len);
         char verr[300];
