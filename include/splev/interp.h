@@ -24,6 +24,11 @@ splev_names *splev_names_load(const char *path, char *err, size_t errlen);
 void splev_names_free(splev_names *n);
 /* Number of entries of a kind ("monster", "object", "trap", "room"). */
 size_t splev_names_count(const splev_names *n, const char *kind);
+/* The index-th entry of a kind, counted in file order from 0 (the games'
+ * tables are in their monster and object order): its name, and its class
+ * in *cls when cls is not NULL; NULL when there is no such entry. */
+const char *splev_names_nth(const splev_names *n, const char *kind,
+                            size_t index, char *cls);
 
 /* Does the species pass through walls and rock (a wall-passer or a
  * noncorporeal one: xorns, earth elementals, ghosts, shades)?  cls is the

@@ -16,6 +16,7 @@
 
 #include "common/common.h"
 #include "levcode/opcodes.h"
+#include "splev/interp.h"
 #include "splev/level.h"
 
 #include <stdarg.h>
@@ -35,6 +36,9 @@ typedef struct {
     const char **slots;     /* variable names ("$x"), by slot */
     unsigned char *is_array;
     size_t n_slots, cap_slots, cap_arr;
+    size_t *vs;             /* for each operand stack value, the first */
+    size_t vdepth, vcap;    /* instruction of the code that computes it */
+    const splev_names *names;
     uint32_t flags;
     char *err;
     size_t errlen;
@@ -59,6 +63,28 @@ static int unsupported(tr *t, size_t i)
                 classic_op_name(t->l->recs[i].op), i);
 }
 
+/* Follow the operand stack along the code as it is emitted (statements
+ * leave it as they found it, so the straight order is enough): each value
+ * remembers where the code computing it starts, so that a statement can
+ * find its attribute pairs among the values it pops. */
+static void simulate(tr *t, size_t at)
+{
+    const splev_insn *in = &t->code[at];
+    const splev_opinfo *oi = &splev_ops[in->op];
+    size_t pops = (size_t)oi->pops + (size_t)oi->pops_per_n * in->n;
+    size_t start = at;
+    if (pops > t->vdepth) {
+        t->vdepth = 0;
+    } else if (pops > 0) {
+        start = t->vs[t->vdepth - pops];
+        t->vdepth -= pops;
+    }
+    for (int k = 0; k < oi->pushes; k++) {
+        grow_array((void **)&t->vs, &t->vcap, t->vdepth + 1, sizeof *t->vs);
+        t->vs[t->vdepth++] = start;
+    }
+}
+
 static void emit(tr *t, int op, int a, int n, int32_t arg)
 {
     grow_array((void **)&t->code, &t->cap_code, t->n_code + 1, sizeof *t->code);
@@ -67,6 +93,7 @@ static void emit(tr *t, int op, int a, int n, int32_t arg)
     in->a = (uint8_t)a;
     in->n = (uint16_t)n;
     in->arg = arg;
+    simulate(t, t->n_code - 1);
 }
 
 static int32_t add_const(tr *t, const splev_const *k)
@@ -186,6 +213,45 @@ static int push_mapchar(tr *t, size_t i)
 
 static int push_variable(tr *t, size_t i);
 
+/* A monster or object: random (-1), a class (index -1 / 65535), or an
+ * index into the game's table, which the names table gives in order. */
+static int push_thing(tr *t, size_t i)
+{
+    const classic_rec *r = &t->l->recs[i];
+    int mon = r->tag == CTAG_MONST;
+    int type = mon ? SPLEV_V_MONST : SPLEV_V_OBJ;
+    int64_t v = r->value;
+    if (v == -1) {
+        push_const(t, type, 0, 0, 0, 0, NULL, 0);
+        return 0;
+    }
+    int un = t->l->game == CLASSIC_UNNETHACK;
+    int cls = un ? (int8_t)(v & 0xff) : (int)(v & 0xff);
+    int64_t index = un ? (v - cls) >> 8 : ((v >> 8) & 0xffffff) - 10;
+    if (un && index == 0xffff)
+        index = -1;
+    if (index < 0) {
+        if (index != -1 || cls < 0x20 || cls > 0x7e)
+            return fail(t, "record %zu: %s %lld does not fit our format", i,
+                        mon ? "monster" : "object", (long long)v);
+        push_const(t, type, cls, 0, 0, 0, NULL, 0);
+        return 0;
+    }
+    /* Object numbers are not the order of the names tables (those leave
+     * some of the game's objects out), so only monsters are named. */
+    if (!mon)
+        return fail(t, "unsupported classic construct: object number %lld "
+                    "(record %zu)", (long long)index, i);
+    const char *name = t->names ? splev_names_nth(t->names, "monster",
+                                                  (size_t)index, NULL) : NULL;
+    if (!name)
+        return fail(t, "unsupported classic construct: monster number %lld "
+                    "needs the game's names table (--names) (record %zu)",
+                    (long long)index, i);
+    push_const(t, type, cls, 0, 0, 0, name, (uint32_t)strlen(name));
+    return 0;
+}
+
 static int push(tr *t, size_t i)
 {
     const classic_rec *r = &t->l->recs[i];
@@ -203,10 +269,7 @@ static int push(tr *t, size_t i)
     case CTAG_REGION: return push_region(t, i);
     case CTAG_MAPCHAR: return push_mapchar(t, i);
     case CTAG_VARIABLE: return push_variable(t, i);
-    default:
-        return fail(t, "unsupported classic construct PUSH of a %s "
-                    "(record %zu)", r->tag == CTAG_MONST ? "monster"
-                    : "object", i);
+    default: return push_thing(t, i);
     }
 }
 
@@ -222,9 +285,10 @@ static int take_back(tr *t, size_t i, size_t k, const int *tags)
         if (r->op != COP_PUSH || (tags && r->tag != tags[j]))
             return -1;
     }
-    if (t->n_code != t->rec_insn[i - k] + k)
+    if (t->n_code != t->rec_insn[i - k] + k || t->vdepth < k)
         return -1;
     t->n_code = t->rec_insn[i - k];
+    t->vdepth -= k;
     for (size_t j = 1; j < k; j++)
         t->merged[i - k + j] = 1;
     return 0;
@@ -488,6 +552,164 @@ static int push_variable(tr *t, size_t i)
     return 0;
 }
 
+/* The value at depth d from the top (0: the top) when it is one PUSH_INT
+ * instruction: its index, else -1. */
+static long single_int(const tr *t, size_t d)
+{
+    if (d >= t->vdepth)
+        return -1;
+    size_t at = t->vs[t->vdepth - 1 - d];
+    size_t end = d == 0 ? t->n_code : t->vs[t->vdepth - d];
+    if (at >= t->n_code || t->code[at].op != OP_PUSH_INT)
+        return -1;
+    size_t next = at + 1;
+    while (next < end && t->code[next].op == OP_NOP)
+        next++;
+    return next == end ? (long)at : -1;
+}
+
+/* Remove the value at depth d, a lone PUSH_INT, from the code and stack. */
+static void drop_value(tr *t, size_t d, long at)
+{
+    t->code[at].op = OP_NOP;
+    t->code[at].arg = 0;
+    size_t k = t->vdepth - 1 - d;
+    memmove(t->vs + k, t->vs + k + 1, (d) * sizeof *t->vs);
+    t->vdepth--;
+}
+
+/* Attribute keys, the game's numbers -> ours (-2: the END marker). */
+static const int mon_keys[17] = {
+    MK_PEACEFUL, MK_ALIGN, MK_ASLEEP, -1, MK_NAME, MK_FEMALE, MK_INVISIBLE,
+    MK_CANCELLED, MK_REVIVED, MK_AVENGE, MK_FLEEING, MK_BLINDED,
+    MK_PARALYZED, MK_STUNNED, MK_CONFUSED, MK_SEENTRAPS, -2,
+};
+static const int obj_keys[16] = {
+    OK_SPE, OK_CURSE, OK_MONTYPE, OK_NAME, OK_QUANTITY, OK_BURIED, OK_LIT,
+    OK_ERODED, OK_LOCKED, OK_TRAPPED, OK_RECHARGED, OK_INVISIBLE,
+    OK_GREASED, OK_BROKEN, OK_COORD, -2,
+};
+
+/* MONSTER / OBJECT: the thing, (coordinate,) the END marker, the pairs
+ * (value, key) and a last flag (inventory / containment), in push order.
+ * The pairs stay where their code put them; their keys are renumbered in
+ * place, the marker and the appearance kind become NOPs. */
+static int thing(tr *t, size_t i, int mon)
+{
+    static const int tag[1] = {CTAG_INT};
+    if (take_back(t, i, 1, tag) != 0)
+        return fail(t, "record %zu: %s without its flag", i,
+                    mon ? "MONSTER" : "OBJECT");
+    int32_t flag = int_at(t, i - 1);
+    int pairs = 0;
+    size_t d = 0;
+    for (;;) {
+        long at = single_int(t, d);
+        if (at < 0)
+            return fail(t, "unsupported classic construct: %s attribute key "
+                        "not a constant (record %zu)", mon ? "MONSTER"
+                        : "OBJECT", i);
+        int32_t key = t->code[at].arg;
+        int ours = key >= 0 && key < (mon ? 17 : 16)
+                       ? (mon ? mon_keys : obj_keys)[key] : -3;
+        if (ours == -2) {
+            drop_value(t, d, at);
+            break;
+        }
+        if (ours == -3)
+            return fail(t, "record %zu: unknown %s attribute key %d", i,
+                        mon ? "MONSTER" : "OBJECT", key);
+        if (mon && key == 3) {
+            long kind = single_int(t, d + 1);
+            int32_t k = kind < 0 ? 0 : t->code[kind].arg;
+            if (k < 1 || k > 3)
+                return fail(t, "record %zu: MONSTER appearance kind", i);
+            ours = k == 1 ? MK_APPEAR_FEATURE
+                 : k == 2 ? MK_APPEAR_OBJECT : MK_APPEAR_MONSTER;
+            drop_value(t, d + 1, kind);
+        }
+        if (!mon && key == 7) {
+            long val = single_int(t, d + 1);
+            if (val >= 0 && (t->code[val].arg == -1)) {
+                ours = OK_ERODEPROOF;
+                t->code[val].arg = 1;
+            }
+        }
+        t->code[at].arg = ours;
+        pairs++;
+        d += 2;
+        if (d >= t->vdepth)
+            return fail(t, "record %zu: %s attributes without their END", i,
+                        mon ? "MONSTER" : "OBJECT");
+    }
+    if (flag < 0 || flag > (mon ? 1 : 3))
+        return fail(t, "record %zu: %s flag %d", i - 1,
+                    mon ? "MONSTER" : "OBJECT", flag);
+    emit(t, mon ? OP_MONSTER : OP_OBJECT, flag, pairs, 0);
+    return 0;
+}
+
+/* LEVREGION: the game adds an always-0 INT before the destination, and
+ * writes "no destination" as an empty string. */
+static int levregion(tr *t, size_t i)
+{
+    static const int tag[2] = {CTAG_INT, CTAG_STRING};
+    if (take_back(t, i, 2, tag) != 0)
+        return fail(t, "unsupported classic construct LEVREGION of computed "
+                    "operands (record %zu)", i);
+    const classic_rec *dest = &t->l->recs[i - 1];
+    if (dest->len == 0)
+        emit(t, OP_PUSH_NULL, 0, 0, 0);
+    else
+        push_const(t, SPLEV_V_STR, 0, 0, 0, 0, dest->str, dest->len);
+    emit(t, OP_LEVREGION, 0, 0, 0);
+    return 0;
+}
+
+/* MON_GENERATION: (freq, id, is_class) per entry, then the percentage and
+ * the count, all constants; ours: the percentage, then (freq, monster). */
+static int mon_generation(tr *t, size_t i)
+{
+    if (i < 2 || t->l->recs[i - 1].op != COP_PUSH ||
+        t->l->recs[i - 1].tag != CTAG_INT)
+        return fail(t, "record %zu: MON_GENERATION without its count", i);
+    int64_t n = t->l->recs[i - 1].value;
+    if (n < 1 || n > 1000 || (size_t)(3 * n + 2) > i)
+        return fail(t, "record %zu: MON_GENERATION count %lld", i - 1,
+                    (long long)n);
+    size_t k = (size_t)(3 * n + 2), base = i - k;
+    int tags[3 * 1000 + 2];
+    for (size_t j = 0; j < k; j++)
+        tags[j] = CTAG_INT;
+    if (take_back(t, i, k, tags) != 0)
+        return fail(t, "unsupported classic construct MON_GENERATION of "
+                    "computed operands (record %zu)", i);
+    emit(t, OP_PUSH_INT, 0, 0, int_at(t, i - 2));
+    for (size_t e = 0; e < (size_t)n; e++) {
+        size_t r = base + 3 * e;
+        int32_t freq = int_at(t, r), id = int_at(t, r + 1);
+        int is_class = int_at(t, r + 2);
+        emit(t, OP_PUSH_INT, 0, 0, freq);
+        if (is_class) {
+            if (id < 0x20 || id > 0x7e)
+                return fail(t, "record %zu: monster class %d", r + 1, id);
+            push_const(t, SPLEV_V_MONST, id, 0, 0, 0, NULL, 0);
+            continue;
+        }
+        char cls = 0;
+        const char *name = t->names && id >= 0
+            ? splev_names_nth(t->names, "monster", (size_t)id, &cls) : NULL;
+        if (!name)
+            return fail(t, "unsupported classic construct: monster number %d "
+                        "needs the game's names table (--names) (record %zu)",
+                        id, r + 1);
+        push_const(t, SPLEV_V_MONST, (unsigned char)cls, 0, 0, 0, name,
+                   (uint32_t)strlen(name));
+    }
+    emit(t, OP_MON_GENERATION, 0, (int)n, 0);
+    return 0;
+}
+
 /* Records that are one instruction of ours, with the operands in the same
  * order. */
 static const struct {
@@ -528,6 +750,8 @@ static const struct {
     {COP_SEL_FLOOD, OP_SEL_FLOOD, 0},
     {COP_SEL_RNDCOORD, OP_SEL_RNDCOORD, 0},
     {COP_SEL_COMPLEMENT, OP_SEL_COMPLEMENT, 0},
+    {COP_END_MONINVENT, OP_END_MONINVENT, 0},
+    {COP_POP_CONTAINER, OP_POP_CONTAINER, 0},
 };
 
 static int record(tr *t, size_t i)
@@ -548,6 +772,10 @@ static int record(tr *t, size_t i)
     case COP_JNE: return jump(t, i, OP_JNE);
     case COP_VAR_INIT: return var_init(t, i);
     case COP_SHUFFLE_ARRAY: return shuffle(t, i);
+    case COP_MONSTER: return thing(t, i, 1);
+    case COP_OBJECT: return thing(t, i, 0);
+    case COP_LEVREGION: return levregion(t, i);
+    case COP_MON_GENERATION: return mon_generation(t, i);
     case COP_FOUNTAIN:
         emit(t, OP_FEATURE, 0, 0, SPLEV_FOUNTAIN);
         return 0;
@@ -581,14 +809,17 @@ static void free_parts(tr *t)
         free((char *)t->slots[k]);
     free(t->slots);
     free(t->is_array);
+    free(t->vs);
 }
 
 splev_levscript *classic_lev_translate(const classic_lev *l, const char *name,
-                                       char *err, size_t errlen)
+                                       const splev_names *names, char *err,
+                                       size_t errlen)
 {
     tr t;
     memset(&t, 0, sizeof t);
     t.l = l;
+    t.names = names;
     t.err = err;
     t.errlen = errlen;
     t.rec_insn = xcalloc(l->n + 1, sizeof *t.rec_insn);

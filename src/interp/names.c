@@ -96,6 +96,21 @@ size_t splev_names_count(const splev_names *n, const char *kind)
     return c;
 }
 
+const char *splev_names_nth(const splev_names *n, const char *kind,
+                            size_t index, char *cls)
+{
+    for (size_t i = 0; n && i < n->n; i++) {
+        if (strcmp(n->e[i].kind, kind) != 0)
+            continue;
+        if (index-- == 0) {
+            if (cls)
+                *cls = n->e[i].cls;
+            return n->e[i].name;
+        }
+    }
+    return NULL;
+}
+
 /* A name of this kind and class (0: any class), weighted by frequency:
  * one rn2(total) draw; NULL (and no draw) when nothing qualifies. */
 const char *vm_names_pick(const splev_names *n, const char *kind, int cls,
