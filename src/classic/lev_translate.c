@@ -710,6 +710,68 @@ static int mon_generation(tr *t, size_t i)
     return 0;
 }
 
+/* ALTAR: the game pushes the type before the alignment, ours after. */
+static int altar(tr *t, size_t i)
+{
+    static const int tag[2] = {CTAG_INT, CTAG_INT};
+    if (take_back(t, i, 2, tag) != 0)
+        return fail(t, "unsupported classic construct ALTAR of computed "
+                    "operands (record %zu)", i);
+    t->merged[i - 1] = 0;
+    emit(t, OP_PUSH_INT, 0, 0, int_at(t, i - 1));
+    emit(t, OP_PUSH_INT, 0, 0, int_at(t, i - 2));
+    emit(t, OP_ALTAR, 0, 0, 0);
+    return 0;
+}
+
+/* MAZEWALK: the fill is a terrain number, 0 (the short form) or -1 for
+ * the default; ours takes a map character or -1. */
+static int mazewalk(tr *t, size_t i)
+{
+    static const int tag[1] = {CTAG_INT};
+    if (take_back(t, i, 1, tag) != 0)
+        return fail(t, "unsupported classic construct MAZEWALK of a computed "
+                    "fill (record %zu)", i);
+    int32_t fill = int_at(t, i - 1);
+    if (fill <= 0) {
+        emit(t, OP_PUSH_INT, 0, 0, -1);
+    } else {
+        int ter = terrain_of(t, fill);
+        if (ter < 0 || ter == SPLEV_TRANSPARENT)
+            return fail(t, "record %zu: MAZEWALK fill %d is no terrain",
+                        i - 1, fill);
+        push_const(t, SPLEV_V_MAPCHAR, ter, -2, 0, 0, NULL, 0);
+    }
+    emit(t, OP_MAZEWALK, 0, 0, 0);
+    return 0;
+}
+
+/* WALLIFY: kind 0 with the game's default region (all -1) is the whole
+ * map; kind 1 takes a selection. */
+static int wallify(tr *t, size_t i)
+{
+    static const int tag[1] = {CTAG_INT};
+    if (take_back(t, i, 1, tag) != 0)
+        return fail(t, "record %zu: WALLIFY without its kind", i);
+    int32_t kind = int_at(t, i - 1);
+    if (kind == 1) {
+        emit(t, OP_WALLIFY_SEL, 0, 0, 0);
+        return 0;
+    }
+    const classic_rec *r = i >= 2 ? &t->l->recs[i - 2] : NULL;
+    static const int itag[1] = {CTAG_INT};
+    static const int rtag[1] = {CTAG_REGION};
+    if (kind == 0 && r && r->op == COP_PUSH &&
+        (r->value == -1 || r->value == 0xffffffffLL) &&
+        (t->n_code > 0 && (take_back(t, i - 1, 1, itag) == 0 ||
+                           take_back(t, i - 1, 1, rtag) == 0))) {
+        emit(t, OP_WALLIFY, 0, 0, 0);
+        return 0;
+    }
+    return fail(t, "unsupported classic construct WALLIFY of a region "
+                "(record %zu)", i);
+}
+
 /* Records that are one instruction of ours, with the operands in the same
  * order. */
 static const struct {
@@ -751,6 +813,12 @@ static const struct {
     {COP_SEL_RNDCOORD, OP_SEL_RNDCOORD, 0},
     {COP_SEL_COMPLEMENT, OP_SEL_COMPLEMENT, 0},
     {COP_END_MONINVENT, OP_END_MONINVENT, 0},
+    {COP_TRAP, OP_TRAP, 0},
+    {COP_GOLD, OP_GOLD, 0},
+    {COP_ENGRAVING, OP_ENGRAVING, 0},
+    {COP_DRAWBRIDGE, OP_DRAWBRIDGE, 0},
+    {COP_REPLACETERRAIN, OP_REPLACE_TERRAIN, 0},
+    {COP_MINERALIZE, OP_MINERALIZE, 0},
     {COP_POP_CONTAINER, OP_POP_CONTAINER, 0},
 };
 
@@ -772,6 +840,9 @@ static int record(tr *t, size_t i)
     case COP_JNE: return jump(t, i, OP_JNE);
     case COP_VAR_INIT: return var_init(t, i);
     case COP_SHUFFLE_ARRAY: return shuffle(t, i);
+    case COP_ALTAR: return altar(t, i);
+    case COP_MAZEWALK: return mazewalk(t, i);
+    case COP_WALLIFY: return wallify(t, i);
     case COP_MONSTER: return thing(t, i, 1);
     case COP_OBJECT: return thing(t, i, 0);
     case COP_LEVREGION: return levregion(t, i);
