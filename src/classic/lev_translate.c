@@ -38,6 +38,7 @@ typedef struct {
     size_t n_slots, cap_slots, cap_arr;
     size_t *vs;             /* for each operand stack value, the first */
     size_t vdepth, vcap;    /* instruction of the code that computes it */
+    size_t skip_to;         /* records before it are already translated */
     const splev_names *names;
     uint32_t flags;
     char *err;
@@ -183,10 +184,19 @@ static int push_region(tr *t, size_t i)
     int64_t v = t->l->recs[i].value;
     int x1 = (int)(v & 0xff), y1 = (int)((v >> 8) & 0xff);
     int x2 = (int)((v >> 16) & 0xff), y2 = (int)((v >> 24) & 0xff);
-    if (v < 0 || v > 0xffffffffLL || x1 > x2 || y1 > y2 ||
-        x2 >= SPLEV_COLNO || y2 >= SPLEV_ROWNO)
+    if (v < 0 || v > 0xffffffffLL)
         return fail(t, "record %zu: region %lld does not fit our format", i,
                     (long long)v);
+    if (x1 > x2 || y1 > y2 || x2 >= SPLEV_COLNO || y2 >= SPLEV_ROWNO) {
+        /* Not a REGION constant of ours: built at run time, as our
+         * compiler builds such literals. */
+        emit(t, OP_PUSH_INT, 0, 0, x1);
+        emit(t, OP_PUSH_INT, 0, 0, y1);
+        emit(t, OP_PUSH_INT, 0, 0, x2);
+        emit(t, OP_PUSH_INT, 0, 0, y2);
+        emit(t, OP_CORE, 0, 4, CORE_REGION);
+        return 0;
+    }
     push_const(t, SPLEV_V_REGION, x1, y1, x2, y2, NULL, 0);
     return 0;
 }
@@ -548,6 +558,14 @@ static int push_variable(tr *t, size_t i)
 {
     const classic_rec *r = &t->l->recs[i];
     int slot = slot_of(t, r->str, r->len);
+    const classic_rec *next = &t->l->recs[i + 1];
+    if (i + 2 < t->l->n && next[0].op == COP_PUSH && next[0].tag == CTAG_INT &&
+        next[0].value == 30 && next[1].op == COP_COREFUNC) {
+        /* $a.length: the game's core function 30 pops the name as it is. */
+        emit(t, OP_LENGTH, 0, 0, slot);
+        t->skip_to = i + 3;
+        return 0;
+    }
     emit(t, t->is_array[slot] ? OP_GET_ELEM : OP_GET, 0, 0, slot);
     return 0;
 }
@@ -772,6 +790,57 @@ static int wallify(tr *t, size_t i)
                 "(record %zu)", i);
 }
 
+/* COREFUNC: the function number pushed last; the game's numbers (1..30)
+ * in ours.  30, an array's length, pops the variable's name unresolved:
+ * ours reads the slot. */
+static int corefunc(tr *t, size_t i)
+{
+    static const int tag[1] = {CTAG_INT};
+    static const int ours[30] = {
+        CORE_LEVEL_DIFFICULTY, CORE_LEVEL_DEPTH, CORE_DISCORDIAN,
+        CORE_PIRATEDAY, CORE_APRILFOOLS, CORE_PIDAY, CORE_TOWELDAY,
+        CORE_MIDNIGHT, CORE_NIGHT, CORE_FRIDAY13, CORE_MOON_PHASE,
+        CORE_YYYYMMDD, CORE_HERO_NAME, CORE_STRING, CORE_INTEGER,
+        CORE_COORD, CORE_REGION, CORE_RND, CORE_OBJ_AT, CORE_MON_AT,
+        CORE_CARRYING, CORE_HERO_ROLE, CORE_HERO_RACE, CORE_ROOM_WIDTH,
+        CORE_ROOM_HEIGHT, CORE_ROOM_X, CORE_ROOM_Y, CORE_COORD_X,
+        CORE_COORD_Y, -1,
+    };
+    if (take_back(t, i, 1, tag) != 0)
+        return fail(t, "record %zu: COREFUNC without its number", i);
+    int32_t fn = int_at(t, i - 1);
+    if (fn < 1 || fn > 30)
+        return fail(t, "record %zu: unknown core function %d", i - 1, fn);
+    if (fn == 30)       /* push_variable takes the variable's length */
+        return fail(t, "record %zu: length of something not a variable", i);
+    int f = ours[fn - 1];
+    emit(t, OP_CORE, 0, splev_cores[f].nargs, f);
+    return 0;
+}
+
+/* CORRIDOR: six constants; a first of -1 is RANDOM_CORRIDORS, whose
+ * style is the second. */
+static int corridor(tr *t, size_t i)
+{
+    static const int tag[6] = {CTAG_INT, CTAG_INT, CTAG_INT, CTAG_INT,
+                               CTAG_INT, CTAG_INT};
+    if (take_back(t, i, 6, tag) != 0)
+        return fail(t, "unsupported classic construct CORRIDOR of computed "
+                    "operands (record %zu)", i);
+    int32_t v[6];
+    for (int k = 0; k < 6; k++)
+        v[k] = int_at(t, i - 6 + (size_t)k);
+    if (v[0] == -1) {
+        emit(t, OP_PUSH_INT, 0, 0, v[1]);
+        emit(t, OP_RANDOM_CORRIDORS, 0, 0, 0);
+        return 0;
+    }
+    for (int k = 0; k < 6; k++)
+        emit(t, OP_PUSH_INT, 0, 0, v[k]);
+    emit(t, OP_CORRIDOR, 0, 0, 0);
+    return 0;
+}
+
 /* Records that are one instruction of ours, with the operands in the same
  * order. */
 static const struct {
@@ -841,6 +910,8 @@ static int record(tr *t, size_t i)
     case COP_VAR_INIT: return var_init(t, i);
     case COP_SHUFFLE_ARRAY: return shuffle(t, i);
     case COP_ALTAR: return altar(t, i);
+    case COP_COREFUNC: return corefunc(t, i);
+    case COP_CORRIDOR: return corridor(t, i);
     case COP_MAZEWALK: return mazewalk(t, i);
     case COP_WALLIFY: return wallify(t, i);
     case COP_MONSTER: return thing(t, i, 1);
@@ -897,7 +968,10 @@ splev_levscript *classic_lev_translate(const classic_lev *l, const char *name,
     t.merged = xcalloc(l->n + 1, 1);
     for (size_t i = 0; i < l->n && !t.failed; i++) {
         t.rec_insn[i] = t.n_code;
-        record(&t, i);
+        if (i < t.skip_to)
+            t.merged[i] = 1;
+        else
+            record(&t, i);
     }
     if (!t.failed)
         patch_jumps(&t);
