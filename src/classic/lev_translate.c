@@ -841,6 +841,79 @@ static int corridor(tr *t, size_t i)
     return 0;
 }
 
+/* LEVEL_SOUNDS: the frequency, then (message, kind) per sound and the
+ * count, all constants; ours pushes (kind, message). */
+static int level_sounds(tr *t, size_t i)
+{
+    if (i < 1 || t->l->recs[i - 1].op != COP_PUSH ||
+        t->l->recs[i - 1].tag != CTAG_INT)
+        return fail(t, "record %zu: LEVEL_SOUNDS without its count", i);
+    int64_t n = t->l->recs[i - 1].value;
+    if (n < 1 || n > 1000 || (size_t)(2 * n + 2) > i)
+        return fail(t, "record %zu: LEVEL_SOUNDS count %lld", i - 1,
+                    (long long)n);
+    size_t k = (size_t)(2 * n + 2), base = i - k;
+    int tags[2 * 1000 + 2];
+    tags[0] = CTAG_INT;
+    for (size_t e = 0; e < (size_t)n; e++) {
+        tags[1 + 2 * e] = CTAG_STRING;
+        tags[2 + 2 * e] = CTAG_INT;
+    }
+    tags[k - 1] = CTAG_INT;
+    if (take_back(t, i, k, tags) != 0)
+        return fail(t, "unsupported classic construct LEVEL_SOUNDS of "
+                    "computed operands (record %zu)", i);
+    emit(t, OP_PUSH_INT, 0, 0, int_at(t, base));
+    for (size_t e = 0; e < (size_t)n; e++) {
+        const classic_rec *msg = &t->l->recs[base + 1 + 2 * e];
+        emit(t, OP_PUSH_INT, 0, 0, int_at(t, base + 2 + 2 * e));
+        push_const(t, SPLEV_V_STR, 0, 0, 0, 0, msg->str, msg->len);
+    }
+    emit(t, OP_SOUNDS, 0, (int)n, 0);
+    return 0;
+}
+
+/* GRAVE: coord, text and a kind (2 that text, 1 a random epitaph, 0
+ * none, both with an empty text); ours: coord, text or NULL, a = 1 for
+ * random. */
+static int grave(tr *t, size_t i)
+{
+    static const int tag[1] = {CTAG_INT};
+    static const int stag[1] = {CTAG_STRING};
+    if (take_back(t, i, 1, tag) != 0)
+        return fail(t, "record %zu: GRAVE without its kind", i);
+    int32_t kind = int_at(t, i - 1);
+    if (kind == 2) {
+        emit(t, OP_GRAVE, 0, 0, 0);
+        return 0;
+    }
+    if ((kind != 0 && kind != 1) || t->l->recs[i - 2].len != 0 ||
+        take_back(t, i - 1, 1, stag) != 0)
+        return fail(t, "record %zu: GRAVE kind %d", i - 1, kind);
+    emit(t, OP_PUSH_NULL, 0, 0, 0);
+    emit(t, OP_GRAVE, kind, 0, 0);
+    return 0;
+}
+
+/* SEL_FILTER: the kind pushed last.  1 (two selections) and 2 (a map
+ * character below a selection) take their operands in our order; 0 (a
+ * percentage above the selection) does not. */
+static int sel_filter(tr *t, size_t i)
+{
+    static const int tag[1] = {CTAG_INT};
+    if (take_back(t, i, 1, tag) != 0)
+        return fail(t, "record %zu: SEL_FILTER without its kind", i);
+    int32_t kind = int_at(t, i - 1);
+    if (kind == 1)
+        emit(t, OP_SEL_FILTER_SEL, 0, 0, 0);
+    else if (kind == 2)
+        emit(t, OP_SEL_FILTER_MAP, 0, 0, 0);
+    else
+        return fail(t, "unsupported classic construct SEL_FILTER of kind %d "
+                    "(record %zu)", kind, i);
+    return 0;
+}
+
 /* Records that are one instruction of ours, with the operands in the same
  * order. */
 static const struct {
@@ -888,6 +961,10 @@ static const struct {
     {COP_DRAWBRIDGE, OP_DRAWBRIDGE, 0},
     {COP_REPLACETERRAIN, OP_REPLACE_TERRAIN, 0},
     {COP_MINERALIZE, OP_MINERALIZE, 0},
+    {COP_SPILL, OP_SPILL, 0},
+    {COP_SEL_GROW, OP_SEL_GROW, 0},
+    {COP_SEL_ELLIPSE, OP_SEL_ELLIPSE, 0},
+    {COP_SEL_GRADIENT, OP_SEL_GRADIENT, 0},
     {COP_POP_CONTAINER, OP_POP_CONTAINER, 0},
 };
 
@@ -911,6 +988,9 @@ static int record(tr *t, size_t i)
     case COP_SHUFFLE_ARRAY: return shuffle(t, i);
     case COP_ALTAR: return altar(t, i);
     case COP_COREFUNC: return corefunc(t, i);
+    case COP_LEVEL_SOUNDS: return level_sounds(t, i);
+    case COP_GRAVE: return grave(t, i);
+    case COP_SEL_FILTER: return sel_filter(t, i);
     case COP_CORRIDOR: return corridor(t, i);
     case COP_MAZEWALK: return mazewalk(t, i);
     case COP_WALLIFY: return wallify(t, i);
