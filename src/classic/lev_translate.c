@@ -356,6 +356,7 @@ static int map(tr *t, size_t i)
         static const int ctag[1] = {CTAG_COORD};
         if (h != 0 || w != 0 || take_back(t, i - 5, 1, ctag) != 0)
             return fail(t, "record %zu: NOMAP with a map", i);
+        t->merged[i - 5] = 1;
         emit(t, OP_PUSH_NULL, 0, 0, 0);
         emit(t, OP_MAP, 0, keep != 0, -1);
         return 0;
@@ -433,7 +434,14 @@ static int init_level(tr *t, size_t i)
         return fail(t, "record %zu: INITLEVEL style %d does not fit our "
                     "format", i - 8, style);
     if (st == 1 || st == 2) {
-        int ter = terrain_of(t, fill);
+        /* NetHack 3.6's MAZE header converts its filler twice, which
+         * gives 127 for most characters: that fill leaves the terrain as it
+         * is and only sets the light.  As the level's first statement (where
+         * the header puts it) it meets a level of unlit stone, so filling
+         * with unlit stone is the same. */
+        int first = i == 8 && lit == 0;
+        int ter = nh && st == 1 && fill == 127 && first ? SPLEV_STONE
+                                                        : terrain_of(t, fill);
         if (ter < 0 || ter == SPLEV_TRANSPARENT)
             return fail(t, "record %zu: INITLEVEL terrain %d is no terrain",
                         i - 7, fill);
@@ -524,7 +532,6 @@ static int var_init(tr *t, size_t i)
     static const int tag[2] = {CTAG_INT, CTAG_STRING};
     if (take_back(t, i, 2, tag) != 0)
         return fail(t, "record %zu: VAR_INIT without its count and name", i);
-    t->merged[i - 2] = 0;
     int32_t n = int_at(t, i - 2);
     const classic_rec *name = &t->l->recs[i - 1];
     int slot = slot_of(t, name->str, name->len);
@@ -612,6 +619,8 @@ static const int obj_keys[16] = {
  * (value, key) and a last flag (inventory / containment), in push order.
  * The pairs stay where their code put them; their keys are renumbered in
  * place, the marker and the appearance kind become NOPs. */
+static uint32_t nh_trap_bits(uint32_t bits);
+
 static int thing(tr *t, size_t i, int mon)
 {
     static const int tag[1] = {CTAG_INT};
@@ -645,6 +654,12 @@ static int thing(tr *t, size_t i, int mon)
             ours = k == 1 ? MK_APPEAR_FEATURE
                  : k == 2 ? MK_APPEAR_OBJECT : MK_APPEAR_MONSTER;
             drop_value(t, d + 1, kind);
+        }
+        if (mon && key == 15 && t->l->game == CLASSIC_NETHACK36) {
+            long val = single_int(t, d + 1);
+            if (val >= 0)
+                t->code[val].arg =
+                    (int32_t)nh_trap_bits((uint32_t)t->code[val].arg);
         }
         if (!mon && key == 7) {
             long val = single_int(t, d + 1);
@@ -735,7 +750,6 @@ static int altar(tr *t, size_t i)
     if (take_back(t, i, 2, tag) != 0)
         return fail(t, "unsupported classic construct ALTAR of computed "
                     "operands (record %zu)", i);
-    t->merged[i - 1] = 0;
     emit(t, OP_PUSH_INT, 0, 0, int_at(t, i - 1));
     emit(t, OP_PUSH_INT, 0, 0, int_at(t, i - 2));
     emit(t, OP_ALTAR, 0, 0, 0);
@@ -914,6 +928,88 @@ static int sel_filter(tr *t, size_t i)
     return 0;
 }
 
+/* NetHack 3.6's room type codes (its mkroom.h order: 1 unused, shops from
+ * 14, the health food shop 24, candle shop 25) as ours (UnNetHack's codes,
+ * 35 for the health food shop).  A REGION adds 26 to the type when it is
+ * not filled (ours adds 35). */
+static int32_t nh_room_type(int32_t v, int region)
+{
+    static const int32_t ours[26] = {
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+        20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 35, 33,
+    };
+    int unfilled = region && v >= 26 && v < 52;
+    int32_t base = unfilled ? v - 26 : v;
+    if (base < 0 || base > 25)
+        return v;
+    return ours[base] + (unfilled ? 35 : 0);
+}
+
+/* NetHack 3.6's trap numbers as ours: it has no cold trap (our 22), so its
+ * polymorph trap (22) and vibrating square (23) are one lower. */
+static int32_t nh_trap(int32_t v)
+{
+    return v == 22 || v == 23 ? v + 1 : v;
+}
+
+static uint32_t nh_trap_bits(uint32_t bits)
+{
+    if (bits == 0xffffffffu)
+        return bits;
+    uint32_t low = bits & ((1u << 21) - 1);
+    return low | ((bits >> 21) & 3u) << 22;
+}
+
+/* Rewrite the INT constant record j pushed, still one PUSH_INT of ours,
+ * with fn; a computed operand is left as it is. */
+static void remap_int(tr *t, size_t j, int32_t (*fn)(int32_t, int), int arg)
+{
+    const classic_rec *r = &t->l->recs[j];
+    if (r->op != COP_PUSH || r->tag != CTAG_INT || t->merged[j])
+        return;
+    splev_insn *in = &t->code[t->rec_insn[j]];
+    if (in->op == OP_PUSH_INT && in->arg != -1)
+        in->arg = fn(in->arg, arg);
+}
+
+static int32_t room_fn(int32_t v, int region) { return nh_room_type(v, region); }
+static int32_t trap_fn(int32_t v, int unused) { (void)unused; return nh_trap(v); }
+
+/* The game-numbered operands of record i: a REGION's random type (both
+ * games); NetHack 3.6's room types of ROOM / SUBROOM (the first of ten
+ * operands) and REGION (the third of four), and trap types of TRAP (the
+ * last). */
+static void nh_operands(tr *t, size_t i)
+{
+    if (t->l->recs[i].op == COP_REGION && i >= 2) {
+        /* A REGION of random type is an ordinary one (our compiler writes
+         * 0 for it). */
+        const classic_rec *r = &t->l->recs[i - 2];
+        splev_insn *in = &t->code[t->rec_insn[i - 2]];
+        if (r->op == COP_PUSH && r->tag == CTAG_INT && !t->merged[i - 2] &&
+            in->op == OP_PUSH_INT && in->arg == -1)
+            in->arg = 0;
+    }
+    if (t->l->game != CLASSIC_NETHACK36)
+        return;
+    switch (t->l->recs[i].op) {
+    case COP_ROOM: case COP_SUBROOM:
+        if (i >= 10)
+            remap_int(t, i - 10, room_fn, 0);
+        break;
+    case COP_REGION:
+        if (i >= 2)
+            remap_int(t, i - 2, room_fn, 1);
+        break;
+    case COP_TRAP:
+        if (i >= 1)
+            remap_int(t, i - 1, trap_fn, 0);
+        break;
+    default:
+        break;
+    }
+}
+
 /* Records that are one instruction of ours, with the operands in the same
  * order. */
 static const struct {
@@ -1011,6 +1107,7 @@ static int record(tr *t, size_t i)
     }
     for (size_t k = 0; k < sizeof same / sizeof same[0]; k++)
         if (same[k].cop == op) {
+            nh_operands(t, i);
             emit(t, same[k].op, same[k].a, 0, 0);
             return 0;
         }
