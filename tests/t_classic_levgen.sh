@@ -1,4 +1,4 @@
-# t_classic_lev.sh - levgen and the games' own compiled .lev files: every
+# t_classic_levgen.sh - levgen and the games' own compiled .lev files: every
 # corpus level the UnNetHack oracle compiles is recognised and verified;
 # broken files are "bad level file (reason)", exit 1, never a crash.
 LEVGEN=$BIN/levgen
