@@ -21,6 +21,7 @@ typedef void *yyscan_t;
 }
 
 %code {
+#include "classic/classic.h"
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,6 +63,7 @@ static void set_word(struct dgn_pctx *ctx, dgn_stmt_kind kind, DGN_LTYPE l,
 %type <str> bones_opt
 %type <couple> couple
 %type <tail> chance_opt level_tail
+%type <num> percent_opt
 %type <names> level_names chain_names
 %type <br> branch_tail
 
@@ -185,12 +187,13 @@ chance_opt
     : %empty
         { memset(&$$, 0, sizeof $$); }
     | INTEGER percent_opt
-        { memset(&$$, 0, sizeof $$); $$.chance = num($1, @1); }
+        { memset(&$$, 0, sizeof $$); $$.chance = num($1, @1);
+          $$.chance.percent = $2; }
     ;
 
 percent_opt
-    : %empty
-    | '%'
+    : %empty   { $$ = 0; }
+    | '%'      { $$ = 1; }
     ;
 
 /* RNDLEVEL: [chance] count.  With one number it is the count. */
@@ -201,6 +204,7 @@ level_tail
         {
             memset(&$$, 0, sizeof $$);
             $$.chance = num($1, @1);
+            $$.chance.percent = $2;
             $$.rndlevs = num($3, @3);
         }
     ;
@@ -238,7 +242,7 @@ static dgn_str str(char *text, srcpos l)
 
 static dgn_num num(int v, DGN_LTYPE l)
 {
-    dgn_num n = {v, 1, P(l)};
+    dgn_num n = {v, 1, 0, P(l)};
     return n;
 }
 
@@ -312,6 +316,7 @@ void dgn_parse_source(diag *d, const char *src, size_t len,
     ctx.d = d;
     ctx.ast = ast;
     ctx.opt = opt;
+    ast->game = opt->game;
     ctx.src = src;
     ctx.line = 1;
     ctx.col = 1;
@@ -320,8 +325,17 @@ void dgn_parse_source(diag *d, const char *src, size_t len,
         diag_error_nopos(d, "cannot start the scanner");
         return;
     }
+    /* NetHack 3.6's conditionals are whole-line and nest: they are applied
+     * to the text first; UnNetHack's (one line each) by the scanner. */
+    char *text = NULL;
+    if (opt->game != CLASSIC_UNNETHACK) {
+        text = dgn_conditionals(d, src, len, opt, &len);
+        src = text;
+        ctx.src = text;
+    }
     YY_BUFFER_STATE b = dgn__scan_bytes(src, (int)len, scanner);
     dgn_parse(scanner, &ctx);
     dgn__delete_buffer(b, scanner);
     dgn_lex_destroy(scanner);
+    free(text);
 }

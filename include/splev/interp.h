@@ -46,6 +46,12 @@ size_t splev_names_count(const splev_names *n, const char *kind);
 SPLEV_API
 int splev_names_class(const splev_names *n, const char *kind,
                       const char *name);
+/* The index-th entry of a kind, counted in file order from 0 (the games'
+ * tables are in their monster and object order): its name, and its class
+ * in *cls when cls is not NULL; NULL when there is no such entry. */
+SPLEV_API
+const char *splev_names_nth(const splev_names *n, const char *kind,
+                            size_t index, char *cls);
 
 /* Does the species pass through walls and rock (a wall-passer or a
  * noncorporeal one: xorns, earth elementals, ghosts, shades)?  cls is the

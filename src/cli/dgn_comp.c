@@ -1,9 +1,11 @@
 /* dgn_comp - the dungeon compiler: dungeon.def -> binary dungeon script.
  *
  *   dgn_comp [-o OUTFILE] [-D NAME]... [-Werror] [-w] [--check] [--dump]
+ *            [--target splev|unnethack|nethack36 --game-version DATE_H]
  *            [FILE | -]
  *
  * Exit status: 0 compiled, 1 errors in the input, 2 usage. */
+#include "classic/dgn_classic.h"
 #include "common/common.h"
 #include "dgn_front/dgn_front.h"
 #include "splev.h"
@@ -19,16 +21,25 @@ typedef struct {
     const char **defines;
     int n_defines;
     int check_only, dump, werror, no_warnings;
+    classic_game target;    /* CLASSIC_NONE: our own format */
+    const char *game_version;   /* the game build's include/date.h */
 } options;
 
 static void usage(FILE *f)
 {
     fputs("usage: dgn_comp [-o OUTFILE] [-D NAME]... [-Werror] [-w] [--check]\n"
-          "                [--dump] [FILE | -]\n"
+          "                [--dump] [--target GAME --game-version DATE_H]\n"
+          "                [FILE | -]\n"
           "Compile a dungeon description into a binary dungeon script.\n"
           "\n"
           "  -o OUTFILE   write the script to OUTFILE (default: dungeon)\n"
-          "  -D NAME      keep lines written '%NAME rest' (as makedefs -e)\n"
+          "  -D NAME      NAME is on for the conditional lines ('%NAME rest',\n"
+          "               '^?NAME' ... '^.'), as makedefs -e does\n"
+          "  --target GAME  splev (default): our format; unnethack or\n"
+          "               nethack36: the dungeon file that game loads\n"
+          "  --game-version DATE_H  the game build's include/date.h (its\n"
+          "               version record opens the file; needed by a game\n"
+          "               target)\n"
           "  -Werror      treat warnings as errors\n"
           "  -w           do not show warnings\n"
           "  --check      check the input, write nothing\n"
@@ -74,6 +85,18 @@ static int parse_args(int argc, char **argv, options *o)
             o->defines[o->n_defines++] = argv[i];
         } else if (strncmp(a, "-D", 2) == 0) {
             o->defines[o->n_defines++] = a + 2;
+        } else if (strcmp(a, "--target") == 0) {
+            if (++i >= argc)
+                return usage_error("option %s needs a game", a);
+            int g = classic_game_by_name(argv[i]);
+            if (g < 0)
+                return usage_error("unknown target '%s' (splev, unnethack or "
+                                   "nethack36)", argv[i]);
+            o->target = (classic_game)g;
+        } else if (strcmp(a, "--game-version") == 0) {
+            if (++i >= argc)
+                return usage_error("option %s needs a file name", a);
+            o->game_version = argv[i];
         } else if (strcmp(a, "-Werror") == 0) {
             o->werror = 1;
         } else if (strcmp(a, "-w") == 0) {
@@ -94,13 +117,43 @@ static int parse_args(int argc, char **argv, options *o)
         o->input = "-";
     if (o->output[0] == '\0')
         return usage_error("%sempty output file name", "");
+    if (o->target != CLASSIC_NONE && !o->game_version)
+        return usage_error("--target %s needs --game-version DATE_H (the "
+                           "game build's include/date.h)",
+                           classic_game_name(o->target));
+    if (o->target == CLASSIC_NONE && o->game_version)
+        return usage_error("%s--game-version is only for --target unnethack "
+                           "or nethack36", "");
     return -1;
+}
+
+/* The bytes to write: our script, or the game's dungeon file (NULL with
+ * the errors reported when the game's compiler would not take the text). */
+static unsigned char *output_bytes(const options *o, diag *d,
+                                   const dgn_ast *ast,
+                                   const splev_dgn_script *s,
+                                   const classic_version *ver, size_t *n)
+{
+    if (o->target != CLASSIC_NONE)
+        return dgn_classic_build(d, ast, o->target, ver, n);
+    unsigned char *bytes = splev_dgn_encode(s, n);
+    if (!bytes)
+        fprintf(stderr, "%s: error: out of memory\n", o->output);
+    return bytes;
 }
 
 static int compile(const options *o)
 {
     const char *shown = strcmp(o->input, "-") == 0 ? "<stdin>" : o->input;
-    char err[256];
+    char err[512];
+    classic_version ver;
+    memset(&ver, 0, sizeof ver);
+    if (o->target != CLASSIC_NONE &&
+        classic_version_read(o->game_version, o->target, &ver, err,
+                             sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return 1;
+    }
     size_t len = 0;
     char *src = read_whole_file(o->input, MAX_INPUT, &len, err, sizeof err);
     if (!src) {
@@ -111,7 +164,7 @@ static int compile(const options *o)
     diag_init(&d, shown, src, len);
     d.werror = o->werror;
     d.no_warnings = o->no_warnings;
-    dgn_options dopt = {o->defines, o->n_defines};
+    dgn_options dopt = {o->defines, o->n_defines, (int)o->target};
     dgn_ast ast;
     memset(&ast, 0, sizeof ast);
     dgn_parse_source(&d, src, len, &dopt, &ast);
@@ -121,14 +174,13 @@ static int compile(const options *o)
         status = 1;
     } else if (o->dump) {
         dgn_dump(stdout, s);
-    } else if (!o->check_only) {
+    } else {
         size_t n = 0;
-        unsigned char *bytes = splev_dgn_encode(s, &n);
+        unsigned char *bytes = output_bytes(o, &d, &ast, s, &ver, &n);
         if (!bytes) {
-            fprintf(stderr, "%s: error: out of memory\n", o->output);
             status = 1;
-        } else if (write_file_atomic(o->output, bytes, n, err,
-                                     sizeof err) != 0) {
+        } else if (!o->check_only &&
+                   write_file_atomic(o->output, bytes, n, err, sizeof err) != 0) {
             fprintf(stderr, "%s: error: %s\n", o->output, err);
             status = 1;
         }

@@ -3,6 +3,8 @@
  * formats and imports those maps as des-files.  Options are parsed into a
  * struct first and the work is dispatched from it. */
 #define _POSIX_C_SOURCE 200809L
+#include "classic/lev_load.h"
+#include "classic/lev_translate.h"
 #include "import/foreign.h"
 #include "common/common.h"
 #include "splev.h"
@@ -54,6 +56,7 @@ typedef struct options {
     const char *level_at;  /* --level-at DUNGEON:LEVEL */
     int disasm;            /* --disasm: list the code instead */
     int dialect;           /* --dialect: SPLEV_LEVCOMP_DIALECT_* of a .des */
+    classic_game classic;  /* --classic: read FILE as that game's .lev */
     int help, version;
 } options;
 
@@ -77,6 +80,9 @@ static const char usage_text[] =
     "                    nethack36 when it has a MAZE header)\n"
     "  --all             run every level of a .des file, one after another\n"
     "  --disasm          print the level script's code instead of running it\n"
+    "  --classic GAME    read FILE.lev as the file of unnethack's or\n"
+    "                    nethack36's own lev_comp (default: recognised by\n"
+    "                    its version record)\n"
     "  --seed N          the seed, 0..18446744073709551615 (default 1)\n"
     "  --format FMT      levels: text (default), ansi, json, jsonl (one\n"
     "                    line, with the seed), svg, asciifarm, roguecloud;\n"
@@ -210,6 +216,15 @@ static int set_dialect(options *o, const char *v)
     return 0;
 }
 
+static int set_classic(options *o, const char *v)
+{
+    int g = classic_game_by_name(v);
+    if (g <= 0)
+        return usage_error("unknown game '%s' (unnethack or nethack36)", v);
+    o->classic = (classic_game)g;
+    return 0;
+}
+
 static int set_int(const char *what, const char *v, int lo, int hi, int *out)
 {
     uint64_t n;
@@ -297,6 +312,7 @@ static const value_option value_options[] = {
     {"--room", STRING_FIELD(room)},
     {"--names", STRING_FIELD(names)},
     {"--dialect", set_dialect, 0},
+    {"--classic", set_classic, 0},
     {"--depth", set_depth, 0},
     {"--difficulty", set_difficulty, 0},
     {"--align", set_align, 0},
@@ -841,6 +857,74 @@ static int run_des(const options *o)
     return rc;
 }
 
+/* A file that opens with a game's version record rather than our magic. */
+static int is_classic_file(const char *path)
+{
+    unsigned char head[8];
+    FILE *f = fopen(path, "rb");
+    if (!f)
+        return 0;
+    size_t n = fread(head, 1, sizeof head, f);
+    fclose(f);
+    return classic_lev_sniff(head, n) != CLASSIC_NONE;
+}
+
+/* The level's name: the file's base name without ".lev" (a game's .lev
+ * does not hold its name). */
+static void level_name_of(const char *path, char *out, size_t len)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    size_t n = strlen(base);
+    if (n > 4 && strcmp(base + n - 4, ".lev") == 0)
+        n -= 4;
+    if (n >= len)
+        n = len - 1;
+    memcpy(out, base, n);
+    out[n] = '\0';
+}
+
+/* A game's own .lev: verified completely, then listed (--disasm), or
+ * translated into our level script and run.  What the translation does
+ * not cover yet is reported, never guessed at. */
+static int run_classic(const options *o)
+{
+    char err[600];
+    size_t len = 0;
+    unsigned char *bytes = (unsigned char *)read_whole_file(
+        o->input, 64u << 20, &len, err, sizeof err);
+    if (!bytes) {
+        fprintf(stderr, "levgen: %s: %s\n", o->input, err);
+        return EXIT_BAD_INPUT;
+    }
+    classic_lev *l = classic_lev_decode(bytes, len, o->classic, err,
+                                        sizeof err);
+    free(bytes);
+    if (!l) {
+        fprintf(stderr, "levgen: %s: bad level file (%s)\n", o->input, err);
+        return EXIT_BAD_INPUT;
+    }
+    int rc = 0;
+    if (o->disasm) {
+        classic_lev_disasm(stdout, l);
+        rc = fflush(stdout) == 0 ? 0 : EXIT_BAD_INPUT;
+    } else {
+        char name[64];
+        level_name_of(o->input, name, sizeof name);
+        splev_levscript *s = classic_lev_translate(l, name, o->ctx.names, err,
+                                                   sizeof err);
+        if (s) {
+            rc = use_script(o, s);
+            splev_lev_free(s);
+        } else {
+            fprintf(stderr, "levgen: %s: %s\n", o->input, err);
+            rc = EXIT_BAD_INPUT;
+        }
+    }
+    classic_lev_free(l);
+    return rc;
+}
+
 static int run_level(options *o)
 {
     if (!is_des(o->input) && (o->level || o->all)) {
@@ -859,6 +943,8 @@ static int run_level(options *o)
     rc = EXIT_BAD_INPUT;
     if (is_des(o->input)) {
         rc = run_des(o);
+    } else if (o->classic || is_classic_file(o->input)) {
+        rc = run_classic(o);
     } else {
         splev_levscript *s = load_level_script(o);
         if (s)

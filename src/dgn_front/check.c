@@ -34,6 +34,7 @@ typedef struct {
     branch_src *bsrc;
     int cur;                  /* current dungeon, -1 before the first */
     int last_level;           /* latest level of the current dungeon, or -1 */
+    int game;                 /* the classic game whose file is wanted, or 0 */
 } checker;
 
 /* Largest and smallest level counts a dungeon can roll. */
@@ -503,7 +504,8 @@ static void do_leveldesc(checker *c, const dgn_stmt *st)
 /* LEVALIGN right after DUNGEON: UnNetHack's own dungeon.def writes it for
  * "Town" meaning the dungeon's alignment (the classic compiler silently
  * changes the previous dungeon's last level instead).  We take the evident
- * meaning, with a warning, so that file compiles. */
+ * meaning, with a warning, so that file compiles; a classic target's file
+ * keeps the game's reading, and the warning says so. */
 static void do_levalign(checker *c, const dgn_stmt *st)
 {
     if (!require_dungeon(c, st))
@@ -512,9 +514,19 @@ static void do_levalign(checker *c, const dgn_stmt *st)
         int a = alignment_of(c, st);
         if (a < 0)
             return;
-        diag_warning(c->d, st->pos,
-                     "LEVALIGN before any LEVEL of dungeon \"%s\" is taken as "
-                     "the dungeon's ALIGNMENT", cur_dungeon(c)->name);
+        if (c->game && c->s->n_levels > 0)
+            diag_warning(c->d, st->pos,
+                         "LEVALIGN before any LEVEL of dungeon \"%s\": the "
+                         "game's compiler applies it to the latest level, "
+                         "\"%s\" (line %d), and so does its file",
+                         cur_dungeon(c)->name,
+                         c->s->levels[c->s->n_levels - 1].name,
+                         c->lsrc[c->s->n_levels - 1].st->pos.line);
+        else
+            diag_warning(c->d, st->pos,
+                         "LEVALIGN before any LEVEL of dungeon \"%s\" is "
+                         "taken as the dungeon's ALIGNMENT",
+                         cur_dungeon(c)->name);
         cur_dungeon(c)->align = a;
         c->dsrc[c->cur].align_given = 1;
         return;
@@ -664,6 +676,7 @@ splev_dgn_script *dgn_check(diag *d, const dgn_ast *ast)
     checker c;
     memset(&c, 0, sizeof c);
     c.d = d;
+    c.game = ast->game;
     c.s = xcalloc(1, sizeof *c.s);
     c.cur = -1;
     c.last_level = -1;

@@ -34,6 +34,7 @@ typedef struct {
 typedef struct {
     int value;
     int given;          /* 0 when the optional number was left out */
+    int percent;        /* a chance written with '%' after it */
     srcpos pos;
 } dgn_num;
 
@@ -61,12 +62,25 @@ typedef struct dgn_stmt {
 typedef struct {
     dgn_stmt *first, *last;
     mem_arena mem;               /* owns every statement and string */
+    int game;                    /* dgn_options.game it was read with */
 } dgn_ast;
 
 typedef struct {
-    const char *const *defines;  /* -D names: keep "%NAME rest" lines */
+    const char *const *defines;  /* -D names: conditional lines kept */
     int n_defines;
+    /* Whose build tool's conditionals the text may use: 0 (our own
+     * format) both kinds, CLASSIC_UNNETHACK only "%NAME rest" lines,
+     * CLASSIC_NETHACK36 only "^?NAME" ... "^." blocks (classic/classic.h). */
+    int game;
 } dgn_options;
+
+/* The "^?NAME" / "^!NAME" / "^:" / "^." / "^#" / "^^" line conditionals
+ * of NetHack 3.6's makedefs (pp.c).  Returns a malloc'd copy of src with
+ * the same lines, where every control line and every line of a block that
+ * is off is empty; NAME is on when it was given with -D.  Errors (a bad
+ * control line, an unterminated block) go to d. */
+char *dgn_conditionals(diag *d, const char *src, size_t len,
+                       const dgn_options *opt, size_t *out_len);
 
 /* Parse source text into an AST; every syntax error goes to d. */
 void dgn_parse_source(diag *d, const char *src, size_t len,

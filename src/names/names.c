@@ -245,6 +245,17 @@ size_t splev_names_count(const splev_names *t, const char *kind)
     return t && k >= 0 ? t->k[k].n : 0;
 }
 
+const char *splev_names_nth(const splev_names *t, const char *kind,
+                            size_t index, char *cls)
+{
+    int k = names_kind(kind);
+    if (!t || k < 0 || index >= t->k[k].n)
+        return NULL;
+    if (cls)
+        *cls = t->k[k].recs[index].cls;
+    return t->k[k].recs[index].name;
+}
+
 size_t names_count(const splev_names *t, int kind)
 {
     return t ? t->k[kind].n : 0;
