@@ -77,6 +77,25 @@ void out_abort(out_batch *b);
  * letters, digits, '_', '-' and '.', not starting with '.', not empty. */
 int file_name_safe(const char *s);
 
+/* ---- string maps: key -> pointer, by hash (strmap.c) ----
+ * Zero-initialised is empty.  Keys are not copied and must outlive the
+ * map.  strmap_get gives NULL for a missing key (store non-NULL values,
+ * or use strmap_has); strmap_put returns 1 when the key is new, 0 when it
+ * replaced the value of an existing key. */
+struct strmap_slot {
+    const char *key;
+    void *val;
+};
+typedef struct strmap {
+    struct strmap_slot *v;
+    size_t n, cap;
+} strmap;
+void *strmap_get(const strmap *m, const char *key);
+int strmap_has(const strmap *m, const char *key);
+int strmap_put(strmap *m, const char *key, void *val);
+void strmap_free(strmap *m);
+uint32_t strmap_hash(const char *s);   /* FNV-1a of the bytes */
+
 /* ---- growable byte buffer ---- */
 typedef struct {
     unsigned char *data;

@@ -24,58 +24,9 @@ int lev_run_parser(lev_ctx *ctx, const char *text, size_t len);
 
 /* ---- variables used before any assignment ----
  * Text order within a level (or a function body) is what counts: LEVEL
- * starts an empty table, a FUNCTION body has only its parameters. */
-typedef struct {
-    const char **v;
-    size_t n, cap;
-} nameset;
-
-static uint32_t hash_name(const char *s)
-{
-    uint32_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
-}
-
-static int ns_find(const nameset *ns, const char *s)
-{
-    if (!ns->cap)
-        return 0;
-    for (size_t i = hash_name(s) & (ns->cap - 1);; i = (i + 1) & (ns->cap - 1)) {
-        if (!ns->v[i])
-            return 0;
-        if (strcmp(ns->v[i], s) == 0)
-            return 1;
-    }
-}
-
-static void ns_add(nameset *ns, const char *s)
-{
-    if (ns_find(ns, s))
-        return;
-    if ((ns->n + 1) * 2 > ns->cap) {
-        nameset bigger = {NULL, 0, ns->cap ? ns->cap * 2 : 16};
-        bigger.v = xcalloc(bigger.cap, sizeof *bigger.v);
-        for (size_t i = 0; i < ns->cap; i++)
-            if (ns->v[i])
-                ns_add(&bigger, ns->v[i]);
-        free(ns->v);
-        *ns = bigger;
-    }
-    size_t i = hash_name(s) & (ns->cap - 1);
-    while (ns->v[i])
-        i = (i + 1) & (ns->cap - 1);
-    ns->v[i] = s;
-    ns->n++;
-}
-
-static void ns_free(nameset *ns)
-{
-    free(ns->v);
-    ns->v = NULL;
-    ns->n = ns->cap = 0;
-}
+ * starts an empty table, a FUNCTION body has only its parameters.  A
+ * table is a strmap of the names assigned (the values are unused). */
+typedef strmap nameset;
 
 /* The events the grammar noted (lev_ctx.h), in the order of a walk of
  * the tree: each LEVEL starts an empty table, a FUNCTION body has a table
@@ -91,18 +42,18 @@ static void check_variables(diag *d, const lev_ctx *ctx)
         nameset *ns = nfuncs ? &funcs[nfuncs - 1] : &level;
         switch (v->kind) {
         case LEV_VE_USE:
-            if (!ns_find(ns, v->e->sval)) {
+            if (!strmap_has(ns, v->e->sval)) {
                 diag_error(d, lev_srcpos(v->e->pos),
                            "variable %s is used before any assignment to it",
                            v->e->sval);
-                ns_add(ns, v->e->sval);     /* one message per name */
+                strmap_put(ns, v->e->sval, NULL); /* one message per name */
             }
             break;
         case LEV_VE_SET:
-            ns_add(ns, v->e->sval);
+            strmap_put(ns, v->e->sval, NULL);
             break;
         case LEV_VE_LEVEL:
-            ns_free(&level);
+            strmap_free(&level);
             break;
         case LEV_VE_FUNC: {
             if (nfuncs == capfuncs) {
@@ -113,20 +64,20 @@ static void check_variables(diag *d, const lev_ctx *ctx)
             const lev_expr *params = v->e;
             for (size_t k = 0; params && k < params->nargs; k++)
                 if (params->args[k] && params->args[k]->sval)
-                    ns_add(&inner, params->args[k]->sval);
+                    strmap_put(&inner, params->args[k]->sval, NULL);
             funcs[nfuncs++] = inner;
             break;
         }
         case LEV_VE_END:
             if (nfuncs)
-                ns_free(&funcs[--nfuncs]);
+                strmap_free(&funcs[--nfuncs]);
             break;
         }
     }
     while (nfuncs)
-        ns_free(&funcs[--nfuncs]);
+        strmap_free(&funcs[--nfuncs]);
     free(funcs);
-    ns_free(&level);
+    strmap_free(&level);
 }
 
 /* ---- the dialect (doc/dialects.md) ----
