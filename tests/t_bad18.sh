@@ -7,19 +7,21 @@ X=$TMPD/bad18
 rm -rf "$X"
 mkdir -p "$X"
 
-# timed NAME SECS WANT CMD...: CMD exits with status WANT within SECS
-# seconds (killed after that).  Under a wrapper (valgrind) the time is not
-# checked, only the status.
+# timed NAME SECS WANT CMD...: CMD exits with status WANT using at most
+# SECS seconds of CPU time (ulimit -t, which the machine's load does not
+# stretch; the wall clock is cut at 4 times that).  Under a wrapper
+# (valgrind) only the status is checked.
 timed() {
     tm_name=$1 tm_secs=$2 tm_want=$3
     shift 3
     if [ -n "${SPLEV_WRAP:-}" ]; then
         run "$@"
     else
-        run timeout -s KILL "$tm_secs" "$@"
+        run sh -c 'c=$1; shift; ulimit -t "$c"; exec timeout -s KILL $((c * 4)) "$@"' \
+            sh "$tm_secs" "$@"
     fi
-    if [ "$RC" -eq 137 ]; then
-        fail "$tm_name" "still running after $tm_secs s"
+    if [ "$RC" -eq 137 ] || [ "$RC" -eq 152 ]; then
+        fail "$tm_name" "still running after $tm_secs s (status $RC)"
     elif crashed || [ "$RC" -ne "$tm_want" ]; then
         fail "$tm_name" "exit status $RC, expected $tm_want" "$(head -3 "$TMPD/err")"
     else
@@ -41,13 +43,13 @@ first_line() {
 awk 'BEGIN { print "LEVEL:\"sw\""; print "SWITCH [3] {";
              for (i = 0; i < 100000; i++) printf "CASE %d:\n MESSAGE:\"x\"\n", i;
              print "}" }' >"$X/cases.des"
-timed "100000 CASEs: rejected quickly" 5 1 "$LC" --check "$X/cases.des"
+timed "100000 CASEs: rejected quickly" 2 1 "$LC" --check "$X/cases.des"
 first_line "100000 CASEs: the limit error" \
     "$X/cases.des:43:1: error: more than 20 CASEs in one SWITCH"
 # A duplicate among the first 20 is still reported.
 printf 'LEVEL:"sw"\nSWITCH [3] {\nCASE 1:\n MESSAGE:"a"\nCASE 2:\n MESSAGE:"b"\nCASE 1:\n MESSAGE:"c"\n}\n' \
     >"$X/dupcase.des"
-timed "duplicate CASE: rejected" 5 1 "$LC" --check "$X/dupcase.des"
+timed "duplicate CASE: rejected" 1 1 "$LC" --check "$X/dupcase.des"
 first_line "duplicate CASE: the message" "$X/dupcase.des:7:6: error: CASE 1 is given twice"
 
 # ---- 100,000 FUNCTIONs and 33,000 calls: found by hash, not by a scan
@@ -55,14 +57,91 @@ first_line "duplicate CASE: the message" "$X/dupcase.des:7:6: error: CASE 1 is g
 awk 'BEGIN { for (i = 0; i < 100000; i++) printf "FUNCTION f%d() { MESSAGE:\"m\" }\n", i;
              print "LEVEL:\"calls\"";
              for (i = 0; i < 33000; i++) printf "f%d()\n", (i * 3) % 100000 }' >"$X/funcs.des"
-timed "100000 FUNCTIONs, 33000 calls: checked quickly" 10 0 "$LC" --check "$X/funcs.des"
-timed "100000 FUNCTIONs, 33000 calls: compiled quickly" 10 0 "$LC" -o "$X" "$X/funcs.des"
+timed "100000 FUNCTIONs, 33000 calls: checked quickly" 3 0 "$LC" --check "$X/funcs.des"
+timed "100000 FUNCTIONs, 33000 calls: compiled quickly" 3 0 "$LC" -o "$X" "$X/funcs.des"
 expect_text "100000 FUNCTIONs, 33000 calls: level written" "$X/calls.lev" "SPLEV"
 awk 'BEGIN { for (i = 0; i < 100000; i++) printf "FUNCTION f%d() { MESSAGE:\"m\" }\n", i;
              print "FUNCTION f77777() { MESSAGE:\"again\" }";
              print "LEVEL:\"calls\""; print "f99999()"; print "g1()" }' >"$X/funcs2.des"
-timed "a FUNCTION defined twice among 100000: rejected" 10 1 "$LC" --check "$X/funcs2.des"
+timed "a FUNCTION defined twice among 100000: rejected" 3 1 "$LC" --check "$X/funcs2.des"
 first_line "a FUNCTION defined twice: the message" \
     "$X/funcs2.des:100001:1: error: FUNCTION f77777 is already defined"
 expect_text "an undefined FUNCTION among 100000: the message" "$TMPD/err" \
     "$X/funcs2.des:100004:1: error: FUNCTION g1 is not defined before this call"
+
+# ---- input limits: refused at the limit, unread past it; and a file
+# given up on (the error limit) is not scanned to its end ----
+# (Sparse files: their NUL bytes take no disk space.)
+truncate -s 17000000 "$X/big.des"
+timed "lev_comp 17 MB file: refused" 1 1 "$LC" --check "$X/big.des"
+first_line "lev_comp 17 MB file: the limit" \
+    "$X/big.des: error: file too large (limit 16777216 bytes)"
+timed "lev_comp 17 MB on standard input: refused" 1 1 \
+    sh -c 'head -c 17000000 /dev/zero | "$0" --check -' "$LC"
+first_line "lev_comp 17 MB on standard input: the limit" \
+    "-: error: file too large (limit 16777216 bytes)"
+printf 'INCLUDE "big.des"\nLEVEL:"x"\n' >"$X/incbig.des"
+timed "lev_comp INCLUDE of a 17 MB file: refused" 1 1 "$LC" --check "$X/incbig.des"
+first_line "lev_comp INCLUDE of a 17 MB file: the limit" \
+    "$X/incbig.des:1:9: error: cannot read INCLUDE file \"$X/big.des\": file too large (limit 16777216 bytes)"
+# 40 MB of NUL bytes under a raised limit: 50 errors, then the scan stops
+# (it went on through every byte: 1.5 s here, 9.5 s for 100 MB).
+truncate -s 40000000 "$X/nul40.des"
+timed "lev_comp 40 MB of NUL bytes: given up quickly" 1 1 \
+    "$LC" --max-input-size 50000000 --check "$X/nul40.des"
+first_line "lev_comp 40 MB of NUL bytes: the first error" \
+    "$X/nul40.des:1:1: error: a NUL byte in the text"
+expect_text "lev_comp 40 MB of NUL bytes: the error limit" "$TMPD/err" \
+    "$X/nul40.des: error: too many errors, stopping"
+if [ "$(grep -c ': error: ' "$TMPD/err")" -eq 51 ]; then
+    pass "lev_comp 40 MB of NUL bytes: 50 errors and the stop"
+else
+    fail "lev_comp 40 MB of NUL bytes: 50 errors and the stop" \
+        "$(grep -c ': error: ' "$TMPD/err") error lines"
+fi
+printf 'LEVEL:"small"\nMESSAGE:"%s"\n' "0123456789012345678901234567890123456789" >"$X/small.des"
+timed "lev_comp --max-input-size below the file: refused" 1 1 \
+    "$LC" --max-input-size 50 --check "$X/small.des"
+first_line "lev_comp --max-input-size below the file: the limit" \
+    "$X/small.des: error: file too large (limit 50 bytes)"
+timed "lev_comp --max-input-size above the file: compiled" 1 0 \
+    "$LC" --max-input-size 100 --check "$X/small.des"
+for bad in 0 -1 12x "" 1099511627777; do
+    expect_status "lev_comp --max-input-size '$bad': usage error" 2 \
+        "$LC" --max-input-size "$bad" --check "$X/small.des"
+    expect_text "lev_comp --max-input-size '$bad': says why" "$TMPD/err" \
+        "lev_comp: --max-input-size needs a number of bytes from 1 to 2^40"
+done
+
+DGN=$BIN/dgn_comp
+truncate -s 5000000 "$X/big.def"
+timed "dgn_comp 5 MB file: refused" 1 1 "$DGN" --check "$X/big.def"
+first_line "dgn_comp 5 MB file: the limit" \
+    "$X/big.def: error: file too large (limit 4194304 bytes)"
+timed "dgn_comp 5 MB on standard input: refused" 1 1 \
+    sh -c 'head -c 5000000 /dev/zero | "$0" --check' "$DGN"
+first_line "dgn_comp 5 MB on standard input: the limit" \
+    "<stdin>: error: file too large (limit 4194304 bytes)"
+truncate -s 40000000 "$X/nul40.def"
+timed "dgn_comp 40 MB of NUL bytes: given up quickly" 1 1 \
+    "$DGN" --max-input-size 50000000 --check "$X/nul40.def"
+first_line "dgn_comp 40 MB of NUL bytes: the first error" \
+    "$X/nul40.def:1:1: error: NUL byte in the input"
+expect_text "dgn_comp 40 MB of NUL bytes: the error limit" "$TMPD/err" \
+    "$X/nul40.def: error: too many errors, stopping"
+printf 'DUNGEON: "The Dungeons of Doom" "D" (25, 5)\n' >"$X/small.def"
+timed "dgn_comp --max-input-size below the file: refused" 1 1 \
+    "$DGN" --max-input-size 20 --check "$X/small.def"
+first_line "dgn_comp --max-input-size below the file: the limit" \
+    "$X/small.def: error: file too large (limit 20 bytes)"
+timed "dgn_comp --max-input-size above the file: checked" 1 0 \
+    "$DGN" --max-input-size 100 --check "$X/small.def"
+for bad in 0 x ""; do
+    expect_status "dgn_comp --max-input-size '$bad': usage error" 2 \
+        "$DGN" --max-input-size "$bad" --check "$X/small.def"
+    expect_text "dgn_comp --max-input-size '$bad': says why" "$TMPD/err" \
+        "dgn_comp: option --max-input-size needs a number of bytes from 1 to 2^40"
+done
+expect_status "dgn_comp --max-input-size with no value: usage error" 2 \
+    "$DGN" --max-input-size
+rm -f "$X/big.des" "$X/big.def" "$X/nul40.des" "$X/nul40.def"

@@ -19,8 +19,12 @@
 /* grammar/lev.y */
 int lev_run_parser(lev_ctx *ctx, const char *text, size_t len);
 
-/* Files larger than this are refused (a des-file is a few hundred KB). */
-#define LEV_MAX_FILE_SIZE ((size_t)1 << 30)
+/* The input limit of a file and of each file it INCLUDEs: the reading
+ * stops there, so a huge file costs no more than the limit to refuse. */
+static size_t input_limit(const lev_options *opt)
+{
+    return opt->max_input ? opt->max_input : SPLEV_LEVCOMP_MAX_INPUT;
+}
 
 /* ---- variables used before any assignment ----
  * Text order within a level (or a function body) is what counts: LEVEL
@@ -300,7 +304,7 @@ lev_file *lev_parse_file(const char *path, const lev_options *opt)
         opt = &none;
     char err[200];
     size_t len = 0;
-    char *text = read_whole_file(path, LEV_MAX_FILE_SIZE, &len, err,
+    char *text = read_whole_file(path, input_limit(opt), &len, err,
                                  sizeof err);
     if (!text) {
         lev_file *f = lev_file_new(path);
@@ -399,8 +403,8 @@ void lev_ctx_include(lev_ctx *ctx, lev_stmt *s)
     }
     char err[200];
     size_t len = 0;
-    char *text = read_whole_file(path, LEV_MAX_FILE_SIZE, &len, err,
-                                 sizeof err);
+    char *text = read_whole_file(path, input_limit(ctx->opt), &len,
+                                 err, sizeof err);
     if (!text) {
         diag_error(d, at, "cannot read INCLUDE file \"%s\": %s", path, err);
     } else {
