@@ -145,3 +145,66 @@ done
 expect_status "dgn_comp --max-input-size with no value: usage error" 2 \
     "$DGN" --max-input-size
 rm -f "$X/big.des" "$X/big.def" "$X/nul40.des" "$X/nul40.def"
+
+# ---- output valid whatever the bytes: a MESSAGE, an engraving and a
+# sound with bytes that are not UTF-8 (0xFF, a cut sequence, a surrogate,
+# 0xFE) next to good UTF-8 and a control byte.  JSON writes such a byte
+# as \ufffd, and so does the legend of SVG and HTML maps (its strings are
+# quoted as in the text format); other SVG/HTML text has U+FFFD itself
+# (tests/unit/test_utf8.c checks that writer) ----
+printf 'LEVEL:"u"\nINIT_MAP: solidfill, %s\nMESSAGE:"bad \377 byte, cut \303, ok \303\251, surrogate \355\240\200, ctl \001 and <&>"\nENGRAVING:(3,3), dust, "x\376y"\nSOUNDS: 50, (hear, "\377")\n' \
+    "'.'" >"$X/utf.des"
+if ! command -v python3 >/dev/null 2>&1; then
+    skip "JSON, SVG and HTML from bytes that are not UTF-8" "no python3"
+else
+    run "$BIN/levgen" --format json "$X/utf.des"
+    cp "$TMPD/out" "$X/utf.json"
+    run python3 -c '
+import json, sys
+d = json.loads(open(sys.argv[1], "rb").read().decode("utf-8", "strict"))
+want = "bad \ufffd byte, cut \ufffd, ok \u00e9, surrogate \ufffd\ufffd\ufffd, ctl \x01 and <&>"
+assert d["messages"] == [want], d["messages"]
+assert [e["text"] for e in d["engravings"]] == ["x\ufffdy"], d["engravings"]
+assert [s["text"] for s in d["sounds"]] == ["\ufffd"], d["sounds"]
+' "$X/utf.json"
+    if [ "$RC" -eq 0 ]; then
+        pass "levgen --format json: strict UTF-8 JSON, bad bytes as U+FFFD"
+    else
+        fail "levgen --format json: strict UTF-8 JSON, bad bytes as U+FFFD" "$(tail -3 "$TMPD/err")"
+    fi
+    expect_text "levgen --format json: the escape written" "$X/utf.json" \
+        '"bad \ufffd byte, cut \ufffd, ok '
+    run "$BIN/levgen" --format svg "$X/utf.des"
+    cp "$TMPD/out" "$X/utf.svg"
+    run python3 -c '
+import sys, xml.etree.ElementTree as ET
+text = open(sys.argv[1], "rb").read().decode("utf-8", "strict")
+root = ET.fromstring(text)
+alltext = "".join(root.itertext())
+assert "\"x\\ufffdy\"" in alltext, "engraving"
+assert "ctl \\u0001 and <&>" in alltext, "control byte and escapes"
+' "$X/utf.svg"
+    if [ "$RC" -eq 0 ]; then
+        pass "levgen --format svg: well-formed XML in strict UTF-8"
+    else
+        fail "levgen --format svg: well-formed XML in strict UTF-8" "$(tail -3 "$TMPD/err")"
+    fi
+    mkdir -p "$X/world"
+    printf 'DUNGEON: "The Dungeons of Doom" "D" (2, 0)\nLEVEL: "u" "none" @ (1, 0)\n' >"$X/world/d.def"
+    "$BIN/dgn_comp" -o "$X/world/d.dgn" "$X/world/d.def" 2>/dev/null
+    "$LC" -o "$X/world" "$X/utf.des" 2>/dev/null
+    expect_status "levgen --format html of a level with bad bytes" 0 \
+        "$BIN/levgen" --dungeon "$X/world/d.dgn" --levels "$X/world" --all \
+        --format html --out "$X/world/out"
+    run python3 -c '
+import sys, html.parser
+text = open(sys.argv[1], "rb").read().decode("utf-8", "strict")
+assert "x\\ufffdy" in text
+html.parser.HTMLParser().feed(text)
+' "$X/world/out/dungeon.html"
+    if [ "$RC" -eq 0 ]; then
+        pass "levgen --format html: strict UTF-8"
+    else
+        fail "levgen --format html: strict UTF-8" "$(tail -3 "$TMPD/err")"
+    fi
+fi
