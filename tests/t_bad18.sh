@@ -208,3 +208,66 @@ html.parser.HTMLParser().feed(text)
         fail "levgen --format html: strict UTF-8" "$(tail -3 "$TMPD/err")"
     fi
 fi
+
+# ---- every levgen option acts or is a usage error (exit 2, a message):
+# --level-at without --dungeon used to exit 0 having done nothing ----
+LG=$BIN/levgen
+"$LC" -o "$X" "$X/small.des" 2>/dev/null
+printf 'DUNGEON: "The Dungeons of Doom" "D" (2, 0)\n' >"$X/lay.def"
+"$BIN/dgn_comp" -o "$X/lay.dgn" "$X/lay.def" 2>/dev/null
+printf 'x:\n#####\n#...#\n#####\n' >"$X/rooms.txt"
+# useless NAME MESSAGE ARGS...: levgen ARGS exits 2 saying MESSAGE.
+useless() {
+    ul_name=$1 ul_msg=$2
+    shift 2
+    expect_status "levgen $ul_name: usage error" 2 "$LG" "$@"
+    expect_text "levgen $ul_name: says why" "$TMPD/err" "$ul_msg"
+}
+useless "--level-at without --dungeon" "--level-at does nothing with a .lev file" \
+    "$X/small.lev" --level-at 1:1
+useless "--level-at with a .des" "--level-at does nothing with a .des file" \
+    "$X/small.des" --level-at 1:1
+useless "--dialect with a .lev" "--dialect does nothing with a .lev file" \
+    "$X/small.lev" --dialect unnethack
+useless "--split without --import" "--split does nothing with a .lev file" \
+    "$X/small.lev" --split
+useless "--depth in a dungeon layout" "--depth does nothing when laying out a dungeon" \
+    --dungeon "$X/lay.dgn" --depth 3
+useless "--names in a dungeon layout" "--names does nothing when laying out a dungeon" \
+    --dungeon "$X/lay.dgn" --names /dev/null
+useless "--night in a dungeon layout" "--night does nothing when laying out a dungeon" \
+    --dungeon "$X/lay.dgn" --night
+useless "--max-steps in a dungeon layout" "--max-steps does nothing when laying out a dungeon" \
+    --dungeon "$X/lay.dgn" --max-steps 5
+useless "--difficulty with --level-at" "--difficulty does nothing with --dungeon --level-at" \
+    --dungeon "$X/lay.dgn" --levels "$X" --level-at 1:1 --difficulty 3
+useless "--count with --level-at" "--count does nothing with --dungeon --level-at" \
+    --dungeon "$X/lay.dgn" --levels "$X" --level-at 1:1 --count 3
+useless "--seed with --disasm" "--seed does nothing with --disasm" \
+    "$X/small.lev" --disasm --seed 4
+useless "--format with --disasm" "--format does nothing with --disasm" \
+    "$X/small.des" --disasm --format json
+useless "--count with --disasm" "--count does nothing with --disasm" \
+    "$X/small.lev" --disasm --count 3
+useless "--seed with --import" "--seed does nothing with --import" \
+    --import roguecloud "$X/rooms.txt" --seed 3
+useless "--format with --import" "--format does nothing with --import" \
+    --import roguecloud "$X/rooms.txt" --format json
+useless "--room with --import asciifarm" "--room goes with --import roguecloud" \
+    --import asciifarm "$X/rooms.txt" --room x
+useless "--crlf without --format roguecloud" "--crlf goes with --format roguecloud" \
+    "$X/small.lev" --crlf
+useless "--room without --format roguecloud" "--room goes with --format roguecloud" \
+    "$X/small.lev" --room r
+# ... and where they act, they still do.
+expect_status "levgen --level-at with --dungeon --levels: runs" 0 \
+    "$LG" --dungeon "$X/lay.dgn" --levels "$X" --level-at 1:1
+expect_text "levgen --level-at with --dungeon --levels: a map" "$TMPD/out" "|"
+expect_status "levgen --import roguecloud --room: not a usage error" 1 \
+    "$LG" --import roguecloud "$X/rooms.txt" --room nosuch
+if [ -f "$X/world/u.lev" ]; then
+    expect_status "levgen --format roguecloud --room --crlf: acts" 0 \
+        "$LG" "$X/world/u.lev" --format roguecloud --room r --crlf
+    expect_text "levgen --format roguecloud --room --crlf: the room name" "$TMPD/out" "$(printf 'r:\r')"
+fi
+expect_status "levgen --depth with a .lev: acts" 0 "$LG" "$X/small.lev" --depth 3
