@@ -271,3 +271,28 @@ if [ -f "$X/world/u.lev" ]; then
     expect_text "levgen --format roguecloud --room --crlf: the room name" "$TMPD/out" "$(printf 'r:\r')"
 fi
 expect_status "levgen --depth with a .lev: acts" 0 "$LG" "$X/small.lev" --depth 3
+
+# ---- tests/bench/gen_big_des.sh writes what compiles, quickly at any
+# size (its body had unknown trap names, a coordinate as a monster and
+# reversed rectangles; its one-token kinds took minutes for sizes that
+# are not a power of two) ----
+GB=tests/bench/gen_big_des.sh
+for size in 3001 20k; do
+    sh "$GB" "$size" "$X/gb-body.des" body
+    expect_status "gen_big_des body $size: compiles" 0 "$LC" --check "$X/gb-body.des"
+done
+for kind in string comment blanks; do
+    sh "$GB" 3001 "$X/gb-$kind.des" "$kind"
+    expect_status "gen_big_des $kind 3001: compiles" 0 "$LC" --check "$X/gb-$kind.des"
+done
+sh "$GB" 3001 "$X/gb-maprow.des" maprow
+expect_status "gen_big_des maprow 3001: parses" 0 "$LC" --parse-only "$X/gb-maprow.des"
+for kind in string comment maprow blanks; do
+    timed "gen_big_des $kind 3000001: written quickly" 2 0 sh "$GB" 3000001 "$X/gb-big.des" "$kind"
+    if [ "$(wc -c <"$X/gb-big.des")" -gt 3000001 ]; then
+        pass "gen_big_des $kind 3000001: the size"
+    else
+        fail "gen_big_des $kind 3000001: the size" "$(wc -c <"$X/gb-big.des") bytes"
+    fi
+done
+rm -f "$X/gb-big.des"
