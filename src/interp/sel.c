@@ -135,14 +135,51 @@ static int sel_line(vm *v, val *out)
     return 1;
 }
 
-static void randline(vm *v, vsel *s, int ax, int ay, int bx, int by, int rough,
-                     int depth)
+/* The offsets rn2(rough) - rough/2 that put mid + offset in 0..n-1:
+ * lo..hi, empty when lo > hi. */
+static void offset_range(int mid, int rough, int n, int *lo, int *hi)
+{
+    int a = -(rough / 2), b = rough - 1 - rough / 2;
+    *lo = a > -mid ? a : -mid;
+    *hi = b < n - 1 - mid ? b : n - 1 - mid;
+}
+
+/* The randline midpoint: the game draws both offsets until the point
+ * lands on the grid.  When no offset can (an end point far off the map)
+ * that never ends; then the midpoint is the plain one, clamped onto the
+ * grid, without a draw.  Every try is charged to the step budget. */
+static int randline_mid(vm *v, int ax, int ay, int bx, int by, int rough,
+                        int *mx, int *my)
+{
+    int cx = (ax + bx) / 2, cy = (ay + by) / 2;
+    int xlo, xhi, ylo, yhi;
+    offset_range(cx, rough, XN, &xlo, &xhi);
+    offset_range(cy, rough, YN, &ylo, &yhi);
+    if (xlo > xhi || ylo > yhi) {
+        *mx = cx < 0 ? 0 : cx > XN - 1 ? XN - 1 : cx;
+        *my = cy < 0 ? 0 : cy > YN - 1 ? YN - 1 : cy;
+        vm_charge(v, 1);
+        return vm_steps_left(v);
+    }
+    do {
+        *mx = cx + splev_rn2(&v->rng, rough) - rough / 2;
+        *my = cy + splev_rn2(&v->rng, rough) - rough / 2;
+        vm_charge(v, 1);
+        if (!vm_steps_left(v))
+            return 0;
+    } while (!in_grid(*mx, *my));
+    return 1;
+}
+
+/* Returns 0 when the step budget ran out (the error is set). */
+static int randline(vm *v, vsel *s, int ax, int ay, int bx, int by, int rough,
+                    int depth)
 {
     if (depth < 1)
-        return;
+        return 1;
     if (ax == bx && ay == by) {
         set_cell(s, ax, ay);
-        return;
+        return 1;
     }
     int span = iabs(bx - ax) > iabs(by - ay) ? iabs(bx - ax) : iabs(by - ay);
     if (rough > span)
@@ -151,16 +188,14 @@ static void randline(vm *v, vsel *s, int ax, int ay, int bx, int by, int rough,
     if (rough < 2) {
         mx = (ax + bx) / 2;
         my = (ay + by) / 2;
-    } else {
-        do {
-            mx = (ax + bx) / 2 + splev_rn2(&v->rng, rough) - rough / 2;
-            my = (ay + by) / 2 + splev_rn2(&v->rng, rough) - rough / 2;
-        } while (!in_grid(mx, my));
+        vm_charge(v, 1);
+    } else if (!randline_mid(v, ax, ay, bx, by, rough, &mx, &my)) {
+        return 0;
     }
     set_cell(s, mx, my);
     rough = rough * 2 / 3;
-    randline(v, s, ax, ay, mx, my, rough, depth - 1);
-    randline(v, s, mx, my, bx, by, rough, depth - 1);
+    return randline(v, s, ax, ay, mx, my, rough, depth - 1) &&
+           randline(v, s, mx, my, bx, by, rough, depth - 1);
 }
 
 static int sel_rndline(vm *v, val *out)
@@ -171,8 +206,7 @@ static int sel_rndline(vm *v, val *out)
         !line_ends(v, &x1, &y1, &x2, &y2))
         return 0;
     *out = vm_val_sel_new(v);
-    randline(v, out->own, x2, y2, x1, y1, rough, 12);
-    return 1;
+    return randline(v, out->own, x2, y2, x1, y1, rough, 12);
 }
 
 /* UnNetHack direction bits: each bit names the neighbour examined, a
