@@ -157,6 +157,10 @@ static void write_levels(run *r, const splev_compiled *c)
     out_batch *b = out_begin();
     char err[300];
     for (size_t i = 0; i < c->nlevels; i++) {
+        if (out_interrupted()) {
+            out_abort(b);
+            return;
+        }
         const splev_compiled_level *l = &c->levels[i];
         const char *path = out_path(r, l->name, ".lev");
         int bad = out_stage(b, path, l->bytes, l->len, err, sizeof err);
@@ -373,15 +377,23 @@ static int compile_all(args *a)
         splev_levcomp_free(lc);
         return 1;
     }
-    for (size_t i = 0; i < a->nfiles; i++) {
+    out_catch_signals();
+    for (size_t i = 0; i < a->nfiles && !out_interrupted(); i++) {
         splev_compiled *c = splev_levcomp_file(lc, a->files[i]);
         if (c->errors)
             a->r.status = 1;
         handle_levels(&a->r, c);
         splev_compiled_free(c);
     }
-    write_vaults(&a->r);
+    if (!out_interrupted())
+        write_vaults(&a->r);
     splev_levcomp_free(lc);
+    if (out_interrupted()) {
+        /* stopped between two outputs: no temporary is left */
+        fprintf(stderr, "lev_comp: interrupted: %zu output%s written\n",
+                out_written(), out_written() == 1 ? "" : "s");
+        return 128 + out_interrupted();
+    }
     return a->r.status;
 }
 

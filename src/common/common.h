@@ -59,19 +59,30 @@ int write_file_atomic(const char *path, const void *data, size_t len,
                       char *err, size_t errlen);
 
 /* Outputs replaced together (the levels of one des-file): out_stage
- * writes each to a temporary file beside its path, out_commit renames
- * them all into place, out_abort removes them, and either frees the
- * batch.  From out_begin to then, signals that would end the program are
- * held back and SIGXFSZ is ignored, so no temporary survives.  Both
- * return 0, or -1 with a message in err (out_stage: that output's
- * temporary is already gone; out_commit: *failed is the index of the
- * output not replaced, it and the later ones keep their old content). */
+ * writes each regular output to a temporary file beside its path (a
+ * symbolic link's target for a link), out_commit renames them all into
+ * place, out_abort removes them, and either frees the batch.  A replaced
+ * file keeps its mode; a read-only one is refused.  An existing target
+ * that is no regular file (a device such as /dev/null, a FIFO, a
+ * terminal, /dev/stdout) is written through at commit instead.  While a
+ * batch is open SIGPIPE is held back and SIGXFSZ is ignored, so no
+ * temporary survives.  Both return 0, or -1 with a message in err
+ * (out_stage: that output's temporary is already gone; out_commit:
+ * *failed is the index of the output not replaced, it and the later ones
+ * keep their old content). */
 typedef struct out_batch out_batch;
 out_batch *out_begin(void);
 int out_stage(out_batch *b, const char *path, const void *data, size_t len,
               char *err, size_t errlen);
 int out_commit(out_batch *b, size_t *failed, char *err, size_t errlen);
 void out_abort(out_batch *b);
+/* SIGINT, SIGTERM, SIGHUP and SIGQUIT only set a flag (a second one ends
+ * the program at once): a program calls out_interrupted between outputs,
+ * stops there (out_abort), says how many outputs it wrote (out_written:
+ * the outputs every out_commit so far replaced) and exits 128 + signal. */
+void out_catch_signals(void);
+int out_interrupted(void);
+size_t out_written(void);
 
 /* A name that becomes part of a file name (level and protofile names):
  * letters, digits, '_', '-' and '.', not starting with '.', not empty. */

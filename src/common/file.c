@@ -1,7 +1,7 @@
 /* file.c - whole-file reads and atomic writes.  An output is written to a
  * temporary file beside it and renamed into place only when complete, so a
  * failed run never leaves a partial or truncated file behind. */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include "common.h"
 
 #include <errno.h>
@@ -94,14 +94,65 @@ static int write_all(int fd, const unsigned char *p, size_t n)
     return 0;
 }
 
-/* The outputs of a batch: each written to a temporary file beside it,
- * renamed into place by out_commit.  While a batch is open, signals that
- * would end the program are held back (they take effect once every
- * temporary is renamed or removed), and SIGXFSZ is ignored so that a
- * file-size limit makes write() fail with EFBIG instead of killing the
- * program with a file half written. */
+/* ---- interrupts: a flag, looked at between outputs ---- */
+
+static volatile sig_atomic_t interrupted;   /* the signal, 0 none */
+static size_t outputs_written;
+
+static void on_signal(int sig)
+{
+    if (interrupted) {            /* a second one: end now */
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    interrupted = sig;
+}
+
+void out_catch_signals(void)
+{
+    static const int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_signal;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof sigs / sizeof *sigs; i++) {
+        struct sigaction old;
+        /* a signal ignored by the parent (nohup, a background job) stays so */
+        if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue;
+        sigaction(sigs[i], &sa, NULL);
+    }
+}
+
+int out_interrupted(void)
+{
+    return interrupted;
+}
+
+size_t out_written(void)
+{
+    return outputs_written;
+}
+
+/* The outputs of a batch.  A regular file (or a link to one) is written to
+ * a temporary file beside it and renamed into place by out_commit; an
+ * existing target that is no regular file (a device such as /dev/null, a
+ * FIFO, a terminal, /dev/stdout) is written through at commit, as cp
+ * does.  While a batch is open, SIGPIPE is held back (a reader gone away
+ * is a write error) and SIGXFSZ is ignored so that a file-size limit makes
+ * write() fail with EFBIG instead of killing the program with a file half
+ * written; the interrupt signals only set a flag (out_catch_signals). */
+typedef struct out_entry {
+    char *tmp;              /* the temporary; NULL: written through */
+    char *path;             /* the target (shares tmp's allocation) */
+    unsigned char *data;    /* written-through bytes, till the commit */
+    size_t len;
+    int replace;            /* a regular file to remove before the rename */
+} out_entry;
+
 struct out_batch {
-    char **tmp, **path;     /* path[i] shares tmp[i]'s allocation */
+    out_entry *e;
     size_t n, cap;
     mode_t mode;
     sigset_t saved_mask;
@@ -113,10 +164,6 @@ out_batch *out_begin(void)
     out_batch *b = xcalloc(1, sizeof *b);
     sigset_t hold;
     sigemptyset(&hold);
-    sigaddset(&hold, SIGINT);
-    sigaddset(&hold, SIGTERM);
-    sigaddset(&hold, SIGHUP);
-    sigaddset(&hold, SIGQUIT);
     sigaddset(&hold, SIGPIPE);
     sigprocmask(SIG_BLOCK, &hold, &b->saved_mask);
     struct sigaction ign;
@@ -124,7 +171,7 @@ out_batch *out_begin(void)
     ign.sa_handler = SIG_IGN;
     sigemptyset(&ign.sa_mask);
     sigaction(SIGXFSZ, &ign, &b->saved_xfsz);
-    /* Outputs are ordinary files: 0666 less the umask, given to open
+    /* New outputs are ordinary files: 0666 less the umask, given to open
      * (where the umask applies again, to no effect). */
     mode_t mask = umask(0);
     umask(mask);
@@ -137,11 +184,13 @@ out_batch *out_begin(void)
 static void out_end(out_batch *b, size_t i)
 {
     for (; i < b->n; i++)
-        unlink(b->tmp[i]);
-    for (i = 0; i < b->n; i++)
-        free(b->tmp[i]);
-    free(b->tmp);
-    free(b->path);
+        if (b->e[i].tmp)
+            unlink(b->e[i].tmp);
+    for (i = 0; i < b->n; i++) {
+        free(b->e[i].tmp ? b->e[i].tmp : b->e[i].path);
+        free(b->e[i].data);
+    }
+    free(b->e);
     sigaction(SIGXFSZ, &b->saved_xfsz, NULL);
     sigprocmask(SIG_SETMASK, &b->saved_mask, NULL);
     free(b);
@@ -177,9 +226,116 @@ static int create_temp(char *tmp, size_t plen, mode_t mode)
     return -1;
 }
 
+static out_entry *new_entry(out_batch *b)
+{
+    if (b->n == b->cap) {
+        b->cap = b->cap ? b->cap * 2 : 8;
+        b->e = xrealloc(b->e, b->cap * sizeof *b->e);
+    }
+    out_entry *e = &b->e[b->n++];
+    memset(e, 0, sizeof *e);
+    return e;
+}
+
+/* The descriptor a path names as it is written (/dev/stdout,
+ * /dev/stderr, /dev/fd/N, /proc/self/fd/N), or -1. */
+static int named_fd(const char *path)
+{
+    if (!strcmp(path, "/dev/stdout"))
+        return 1;
+    if (!strcmp(path, "/dev/stderr"))
+        return 2;
+    const char *n = !strncmp(path, "/dev/fd/", 8) ? path + 8
+                    : !strncmp(path, "/proc/self/fd/", 14) ? path + 14 : NULL;
+    if (!n || *n < '0' || *n > '9')
+        return -1;
+    long v = strtol(n, (char **)&n, 10);
+    return *n || v > 1 << 20 ? -1 : (int)v;
+}
+
+/* The descriptor that path or a link on its way names, or -1: links
+ * are followed one at a time, so that -o /dev/stdout or a link to
+ * /proc/self/fd/1 is the descriptor even where it leads to a file. */
+static int fd_link(const char *path)
+{
+    char cur[4096], buf[4096];
+    if (strlen(path) >= sizeof cur)
+        return -1;
+    strcpy(cur, path);
+    for (int hops = 0; hops < 40; hops++) {
+        int fd = named_fd(cur);
+        if (fd >= 0)
+            return fd;
+        ssize_t n = readlink(cur, buf, sizeof buf - 1);
+        if (n < 0)
+            return -1;
+        buf[n] = '\0';
+        if (buf[0] == '/') {
+            strcpy(cur, buf);
+        } else {                     /* relative to the link's folder */
+            char *slash = strrchr(cur, '/');
+            size_t dl = slash ? (size_t)(slash - cur) + 1 : 0;
+            if (dl + (size_t)n >= sizeof cur)
+                return -1;
+            memcpy(cur + dl, buf, (size_t)n + 1);
+        }
+    }
+    return -1;
+}
+
+/* What path is: 0 nothing there (or a dangling link), 1 a regular file
+ * (st filled, *real the file a link leads to, malloc'd, else NULL), 2 a
+ * target to write through, -1 an error in err. */
+static int target_kind(const char *path, struct stat *st, char **real,
+                       char *err, size_t errlen)
+{
+    *real = NULL;
+    if (fd_link(path) >= 0)
+        return 2;
+    if (stat(path, st) != 0)
+        return 0;    /* nothing there: creating the temporary says why */
+    if (S_ISDIR(st->st_mode))
+        return snprintf(err, errlen, "is a directory"), -1;
+    if (S_ISSOCK(st->st_mode))
+        return snprintf(err, errlen, "is a socket"), -1;
+    if (!S_ISREG(st->st_mode))
+        return 2;
+    struct stat lst;
+    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) {
+        *real = realpath(path, NULL);
+        if (!*real)
+            return 0;
+    }
+    /* Read-only outputs are refused whoever runs us (root could write
+     * them), as make and editors expect of a file made read-only. */
+    if (!(st->st_mode & S_IWUSR) ||
+        (access(*real ? *real : path, W_OK) != 0 && errno == EACCES)) {
+        free(*real);
+        *real = NULL;
+        snprintf(err, errlen, "cannot open output: %s", strerror(EACCES));
+        return -1;
+    }
+    return 1;
+}
+
 int out_stage(out_batch *b, const char *path, const void *data, size_t len,
               char *err, size_t errlen)
 {
+    struct stat st;
+    char *real;
+    int kind = target_kind(path, &st, &real, err, errlen);
+    if (kind < 0)
+        return -1;
+    if (kind == 2) {
+        out_entry *e = new_entry(b);
+        e->path = xstrdup(path);
+        e->data = xmalloc(len ? len : 1);
+        memcpy(e->data, data, len);
+        e->len = len;
+        return 0;
+    }
+    if (real)
+        path = real;
     /* One allocation: the temporary name, then the path. */
     size_t plen = strlen(path);
     size_t tcap = plen + 4 + 2 * 2 * sizeof(unsigned long) + 2;
@@ -187,16 +343,20 @@ int out_stage(out_batch *b, const char *path, const void *data, size_t len,
     memcpy(tmp, path, plen);
     char *final = tmp + tcap;
     memcpy(final, path, plen + 1);
-    int fd = create_temp(tmp, plen, b->mode);
+    free(real);
+    int fd = create_temp(tmp, plen, kind == 1 ? st.st_mode & 07777 : b->mode);
     if (fd < 0) {
         snprintf(err, errlen, "cannot create output: %s", strerror(errno));
         free(tmp);
         return -1;
     }
+    /* A replaced file keeps its mode (the umask narrowed open's). */
+    int e = kind == 1 && fchmod(fd, st.st_mode & 07777) != 0 ? errno : 0;
     /* No fsync: a compiler's output is rebuilt from its sources, and a
      * file cut short by a system crash fails the loader's checksum
      * (doc/formats.md, "Writing outputs"). */
-    int e = write_all(fd, data, len) != 0 ? errno : 0;
+    if (!e && write_all(fd, data, len) != 0)
+        e = errno;
     if (close(fd) != 0 && !e)
         e = errno;
     if (e) {
@@ -205,26 +365,52 @@ int out_stage(out_batch *b, const char *path, const void *data, size_t len,
         free(tmp);
         return -1;
     }
-    if (b->n == b->cap) {
-        b->cap = b->cap ? b->cap * 2 : 8;
-        b->tmp = xrealloc(b->tmp, b->cap * sizeof *b->tmp);
-        b->path = xrealloc(b->path, b->cap * sizeof *b->path);
-    }
-    b->tmp[b->n] = tmp;
-    b->path[b->n++] = final;
+    out_entry *oe = new_entry(b);
+    oe->tmp = tmp;
+    oe->path = final;
+    oe->replace = kind == 1;
     return 0;
 }
 
+/* Write e's bytes through its target; 0 or an errno.  A descriptor's name
+ * is that descriptor (so -o /dev/stdout prints, even into a file opened
+ * for appending); anything else is opened without truncation. */
+static int write_through(const out_entry *e)
+{
+    int fd = fd_link(e->path);
+    if (fd >= 0)
+        return write_all(fd, e->data, e->len) != 0 ? errno : 0;
+    fd = open(e->path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0)
+        return errno;
+    int r = write_all(fd, e->data, e->len) != 0 ? errno : 0;
+    if (close(fd) != 0 && !r)
+        r = errno;
+    return r;
+}
+
+/* The old file is removed before the rename: renaming over an existing
+ * file makes ext4 (auto_da_alloc) write the new file's data out first,
+ * once per output; a missing target costs nothing.  Between the two
+ * calls the target does not exist, it is never partial. */
 int out_commit(out_batch *b, size_t *failed, char *err, size_t errlen)
 {
-    for (size_t i = 0; i < b->n; i++)
-        if (rename(b->tmp[i], b->path[i]) != 0) {
-            snprintf(err, errlen, "cannot replace output: %s",
-                     strerror(errno));
+    for (size_t i = 0; i < b->n; i++) {
+        out_entry *e = &b->e[i];
+        int r = 0;
+        if (!e->tmp)
+            r = write_through(e);
+        else if ((e->replace && unlink(e->path) != 0 && errno != ENOENT) ||
+                 rename(e->tmp, e->path) != 0)
+            r = errno;
+        if (r) {
+            snprintf(err, errlen, "cannot replace output: %s", strerror(r));
             *failed = i;
             out_end(b, i);
             return -1;
         }
+        outputs_written++;
+    }
     out_end(b, b->n);
     return 0;
 }

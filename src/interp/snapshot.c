@@ -90,13 +90,10 @@ static void copy_state(vm *to, const vm *from)
     to->nrooms_open = from->nrooms_open;
     to->failed_nest = from->failed_nest;
     to->mines_joined = from->mines_joined;
-    to->cur_monster = from->cur_monster;
     memcpy(to->mon_at, from->mon_at, sizeof to->mon_at);
     to->mon_noted = from->mon_noted;
-    to->cont_root = from->cont_root;
-    to->cont_root_kind = from->cont_root_kind;
-    memcpy(to->cont_path, from->cont_path, sizeof to->cont_path);
-    to->ncont = from->ncont;
+    memcpy(to->nest, from->nest, sizeof to->nest);
+    to->nnest = from->nnest;
     /* the generator stage whole, but for what belongs to this run */
     splev_gen *g = &to->gen;
     splev_level *lev = g->lev;

@@ -1035,9 +1035,72 @@ static int script_placed(const val *c)
     return !(c->c & CF_RANDOM) || (c->c & (H_SOLID | H_ANY));
 }
 
-/* cur_monster while the block of a MONSTER that was not created runs:
- * its inventory is not created either. */
-enum { MON_NOT_CREATED = -2 };
+/* ---- nest: open inventories and containers ----
+ * A MONSTER with a block opens its inventory (NEST_MONSTER); a CONTAINER
+ * opens a box: on the floor, in that inventory, or inside the box below
+ * it.  A content OBJECT goes into the innermost entry; the box or monster
+ * of an entry is found again from the indices each time (the arrays may
+ * have moved), and every index is checked: a crafted script gets an
+ * error, never a stray object. */
+
+static int nest_push(vm *v, int kind, int monster, int index)
+{
+    if (v->nnest >= VM_MAX_NEST) {
+        vm_error(v, "more than %d open inventories and containers",
+                 VM_MAX_NEST);
+        return 0;
+    }
+    vm_nest *e = &v->nest[v->nnest++];
+    e->kind = (int8_t)kind;
+    e->monster = monster;
+    e->index = index;
+    return 1;
+}
+
+/* Boxes open above the innermost inventory. */
+static int nest_boxes(const vm *v)
+{
+    int n = 0;
+    for (int i = v->nnest - 1; i >= 0 && v->nest[i].kind != NEST_MONSTER; i--)
+        n++;
+    return n;
+}
+
+static splev_monster *nest_monster(vm *v, int m)
+{
+    return m >= 0 && (size_t)m < v->lev->nmonsters ? &v->lev->monsters[m]
+                                                   : NULL;
+}
+
+/* The box of entry i (NULL: no such object, an error). */
+static splev_object *nest_box(vm *v, int i)
+{
+    const vm_nest *e = &v->nest[i];
+    splev_object *base = NULL;
+    size_t n = 0;
+    if (e->kind == NEST_FLOOR) {
+        base = v->lev->objects;
+        n = v->lev->nobjects;
+    } else if (e->kind == NEST_INVENTORY) {
+        splev_monster *m = nest_monster(v, e->monster);
+        if (m) {
+            base = m->inventory;
+            n = m->ninventory;
+        }
+    } else if (e->kind == NEST_INSIDE && i > 0) {
+        splev_object *outer = nest_box(v, i - 1);
+        if (!outer)
+            return NULL;
+        base = outer->contents;
+        n = outer->ncontents;
+    }
+    if (!base || e->index < 0 || (size_t)e->index >= n) {
+        if (!v->failed)
+            vm_error(v, "an object goes into a container that is not open");
+        return NULL;
+    }
+    return base + e->index;
+}
 
 int vm_st_monster(vm *v, const splev_insn *in)
 {
@@ -1076,10 +1139,8 @@ int vm_st_monster(vm *v, const splev_insn *in)
         }
         for (int k = 0; k < in->n && ok && m; k++)
             ok = monster_attr(v, m, &a[k]);
-        if (in->a) {
-            v->cur_monster = m ? (int)v->lev->nmonsters - 1 : MON_NOT_CREATED;
-            v->ncont = 0;
-        }
+        if (in->a)
+            ok = nest_push(v, NEST_MONSTER, m ? (int)v->lev->nmonsters - 1 : -1, 0);
     }
     free_attrs(a, in->n, buf);
     return ok;
@@ -1117,37 +1178,51 @@ static int object_attr(vm *v, splev_object *o, const attr *a)
     return 1;
 }
 
-/* The innermost open container, found again from its path each time
- * (arrays below it may have moved). */
-static splev_object *open_container(vm *v)
+/* Where a content object goes. */
+enum { DEST_FLOOR, DEST_INSIDE, DEST_LOST };
+static int object_dest(const vm *v, int content)
 {
-    splev_object *o = v->cont_root_kind
-                          ? &v->lev->monsters[v->cur_monster].inventory[v->cont_path[0]]
-                          : &v->lev->objects[v->cont_path[0]];
-    for (int i = 1; i < v->ncont; i++)
-        o = &o->contents[v->cont_path[i]];
-    return o;
+    if (!content || v->nnest == 0)
+        return DEST_FLOOR;
+    const vm_nest *e = &v->nest[v->nnest - 1];
+    return e->kind == NEST_LOST || (e->kind == NEST_MONSTER && e->monster < 0)
+               ? DEST_LOST : DEST_INSIDE;
 }
 
-/* Where a new object goes; records the path of a new container. */
-static splev_object *new_object(vm *v, int content, int x, int y, char cls,
-                                const char *name, int *path_index, int *root_kind)
+/* A new object where dest says (NULL: an error); a new box is opened. */
+static splev_object *new_object(vm *v, int dest, int box, int x, int y,
+                                char cls, const char *name)
 {
-    if (content && v->ncont > 0) {
-        splev_object *box = open_container(v);
-        *path_index = (int)box->ncontents;
-        *root_kind = -1;
-        return splev_object_add_content(v->lev, box, cls, name);
+    splev_object *o;
+    int kind, monster = -1, index;
+    if (dest == DEST_FLOOR) {
+        kind = NEST_FLOOR;
+        index = (int)v->lev->nobjects;
+        o = splev_level_add_object(v->lev, x, y, cls, name);
+    } else if (v->nest[v->nnest - 1].kind == NEST_MONSTER) {
+        monster = v->nest[v->nnest - 1].monster;
+        splev_monster *m = nest_monster(v, monster);
+        if (!m) {
+            vm_error(v, "an object goes into a container that is not open");
+            return NULL;
+        }
+        kind = NEST_INVENTORY;
+        index = (int)m->ninventory;
+        o = splev_monster_add_item(v->lev, m, cls, name);
+    } else {
+        splev_object *outer = nest_box(v, v->nnest - 1);
+        if (!outer)
+            return NULL;
+        kind = NEST_INSIDE;
+        index = (int)outer->ncontents;
+        o = splev_object_add_content(v->lev, outer, cls, name);
     }
-    if (content && v->cur_monster >= 0) {
-        splev_monster *m = &v->lev->monsters[v->cur_monster];
-        *path_index = (int)m->ninventory;
-        *root_kind = 1;
-        return splev_monster_add_item(v->lev, m, cls, name);
+    if (box) {
+        o->container = 1;
+        if (!nest_push(v, kind, monster, index))
+            return NULL;
     }
-    *path_index = (int)v->lev->nobjects;
-    *root_kind = 0;
-    return splev_level_add_object(v->lev, x, y, cls, name);
+    return o;
 }
 
 int vm_st_object(vm *v, const splev_insn *in)
@@ -1157,9 +1232,9 @@ int vm_st_object(vm *v, const splev_insn *in)
     val obj;
     int ok = pop_attrs(v, in->n, a, OK_COUNT_) &&
              vm_pop_type(v, SPLEV_V_OBJ, "the object", &obj);
-    int content = in->a & 1, x = -1, y = -1, given_spot = 0;
-    int lost = content && v->ncont == 0 && v->cur_monster == MON_NOT_CREATED;
-    if (ok && !lost && !(content && (v->ncont > 0 || v->cur_monster >= 0))) {
+    int dest = object_dest(v, in->a & 1), box = (in->a & 2) != 0;
+    int x = -1, y = -1, given_spot = 0;
+    if (ok && dest == DEST_FLOOR) {
         val c;
         memset(&c, 0, sizeof c);
         c.t = SPLEV_V_COORD;
@@ -1173,25 +1248,24 @@ int vm_st_object(vm *v, const splev_insn *in)
         else if (!vm_coord(v, &c, H_DRY, &x, &y))
             x = y = -1;
     }
-    if (ok && (in->a & 2) && v->ncont >= MAX_CONTAINER_NEST) {
+    if (ok && box && nest_boxes(v) >= MAX_CONTAINER_NEST) {
         vm_error(v, "CONTAINER: more than %d nested containers", MAX_CONTAINER_NEST);
         ok = 0;
     }
     ok = ok && vm_count_thing(v);
-    if (ok && !lost) {
+    if (ok && dest == DEST_LOST) {
+        if (box)        /* its contents are lost with it */
+            ok = nest_push(v, NEST_LOST, -1, 0);
+    } else if (ok) {
         char cls;
         const char *name = pick_name(v, "object", &obj, &cls);
-        int index, root_kind;
-        splev_object *o = new_object(v, content, x, y, cls, name, &index, &root_kind);
-        o->at_given_spot = root_kind == 0 && given_spot;
+        splev_object *o = new_object(v, dest, box, x, y, cls, name);
+        if (!o)
+            ok = 0;
+        else
+            o->at_given_spot = dest == DEST_FLOOR && given_spot;
         for (int k = 0; k < in->n && ok; k++)
             ok = object_attr(v, o, &a[k]);
-        if (in->a & 2) {
-            o->container = 1;
-            if (root_kind >= 0)
-                v->cont_root_kind = root_kind;
-            v->cont_path[v->ncont++] = index;
-        }
     }
     free_attrs(a, in->n, buf);
     return ok;
@@ -1299,14 +1373,16 @@ int vm_statement(vm *v, const splev_insn *in)
     case OP_GOLD: return st_gold(v);
     case OP_TRAP: return st_trap(v);
     case OP_MONSTER: return vm_st_monster(v, in);
-    case OP_END_MONINVENT:
-        v->cur_monster = -1;
-        v->ncont = 0;
+    case OP_END_MONINVENT:       /* closes the inventory and its boxes */
+        while (v->nnest > 0 && v->nest[v->nnest - 1].kind != NEST_MONSTER)
+            v->nnest--;
+        if (v->nnest > 0)
+            v->nnest--;
         return 1;
     case OP_OBJECT: return vm_st_object(v, in);
     case OP_POP_CONTAINER:
-        if (v->ncont > 0)
-            v->ncont--;
+        if (v->nnest > 0 && v->nest[v->nnest - 1].kind != NEST_MONSTER)
+            v->nnest--;
         return 1;
     default:
         vm_error(v, "unknown instruction %s", splev_ops[in->op].name);

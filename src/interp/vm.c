@@ -1052,7 +1052,7 @@ const splev_level *splev_runner_run(splev_runner *r, const splev_levscript *s,
     v->lev->flags = s->flags;
     vm_gen_init(v);
     v->allow_flips = 3;
-    v->cur_monster = -1;
+    v->nnest = 0;
     memset(v->mon_at, 0, sizeof v->mon_at);
     v->mon_noted = 0;
     v->xstart = 1;

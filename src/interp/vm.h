@@ -104,6 +104,18 @@ typedef struct vm_snapshot vm_snapshot;
 
 #define MAX_ROOM_NEST 8
 #define MAX_CONTAINER_NEST 10
+/* Containers, and one monster inventory, for each of a few nested calls */
+#define VM_MAX_NEST (4 * (MAX_CONTAINER_NEST + 1))
+
+/* An open inventory or container (stmt.c). */
+typedef struct vm_nest {
+    int8_t kind;       /* NEST_* */
+    int monster;       /* NEST_MONSTER, NEST_INVENTORY: the monster, or -1
+                        * for one that was not created */
+    int index;         /* the box: in the level's objects, the monster's
+                        * inventory or the box below it */
+} vm_nest;
+enum { NEST_MONSTER, NEST_FLOOR, NEST_INVENTORY, NEST_INSIDE, NEST_LOST };
 
 typedef struct vm {
     const splev_levscript *s;
@@ -135,13 +147,14 @@ typedef struct vm {
     int nrooms_open;
     int failed_nest;               /* ROOMs opened inside a failed room */
     int mines_joined;              /* INIT_MAP mines was joined (MAP) */
-    int cur_monster;               /* index of the MONSTER with a block, -1 */
     uint32_t mon_at[XN];           /* bit y of [x]: a monster on (x, y) */
     size_t mon_noted;              /* monsters already in mon_at */
-    int cont_root;                 /* floor object index of the outermost box */
-    int cont_root_kind;            /* 0 floor, 1 monster inventory */
-    int cont_path[MAX_CONTAINER_NEST]; /* indices below the root */
-    int ncont;                     /* open containers */
+    /* Open MONSTER inventories and containers, innermost last: where a
+     * content object goes.  A function called inside a container may
+     * open a box of its own on the floor, so each entry says where its
+     * object is (stmt.c, "nest"). */
+    vm_nest nest[VM_MAX_NEST];
+    int nnest;
     /* The generator stage: one context per run.  Its `mark` array is
      * SpLev_Map, the cells MAP, doors, stairs and MAZEWALK set. */
     splev_gen gen;

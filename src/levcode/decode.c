@@ -227,6 +227,57 @@ static int check_insn(reader *r, const splev_levscript *s, const splev_func *f,
     return 1;
 }
 
+/* The open inventory and containers on a path, as the compiler makes
+ * them: at most one MONSTER inventory, below up to MAX_CONTAINER_NEST
+ * containers, opened and closed within one function; a content OBJECT
+ * exactly where one is open.  Encoded inventory * 16 + containers. */
+enum { NEST_MAX_BOXES = 10 };
+
+/* The state after instruction pc from state st, or -1 (rejected). */
+static int nest_step(reader *r, const splev_insn *in, uint32_t pc, int st)
+{
+    int mon = st >> 4, boxes = st & 15;
+    switch (in->op) {
+    case OP_MONSTER:
+        if (!in->a)
+            return st;
+        if (mon || boxes)
+            return bad(r, "instruction %u (MONSTER): an inventory inside "
+                       "another inventory or container", (unsigned)pc), -1;
+        return 16;
+    case OP_END_MONINVENT:
+        if (!mon || boxes)
+            return bad(r, "instruction %u (END_MONINVENT): no inventory "
+                       "open", (unsigned)pc), -1;
+        return 0;
+    case OP_OBJECT:
+        if ((in->a & 1) != (mon || boxes))
+            return bad(r, "instruction %u (OBJECT): %s", (unsigned)pc,
+                       in->a & 1 ? "content outside any inventory or "
+                                   "container"
+                                 : "not the content of the open container"),
+                   -1;
+        if (!(in->a & 2))
+            return st;
+        if (boxes >= NEST_MAX_BOXES)
+            return bad(r, "instruction %u (OBJECT): more than %d nested "
+                       "containers", (unsigned)pc, NEST_MAX_BOXES), -1;
+        return st + 1;
+    case OP_POP_CONTAINER:
+        if (!boxes)
+            return bad(r, "instruction %u (POP_CONTAINER): no container "
+                       "open", (unsigned)pc), -1;
+        return st - 1;
+    case OP_RETURN:
+        if (st)
+            return bad(r, "instruction %u (RETURN): an inventory or "
+                       "container is still open", (unsigned)pc), -1;
+        return st;
+    default:
+        return st;
+    }
+}
+
 /* Follow every path through a function, giving each instruction one stack
  * depth; reject underflow, overflow and paths that meet at different
  * depths. */
@@ -236,11 +287,13 @@ static int check_stack(reader *r, const splev_levscript *s, splev_func *f)
     if (n == 0)
         return 1;
     int32_t *depth = xmalloc(n * sizeof *depth);
+    int8_t *nest = xmalloc(n);
     uint32_t *work = xmalloc(n * sizeof *work);
     for (uint32_t i = 0; i < n; i++)
         depth[i] = -1;
     size_t top = 0;
     depth[0] = 0;
+    nest[0] = 0;
     work[top++] = 0;
     uint32_t max = 0;
     int ok = 1;
@@ -261,6 +314,11 @@ static int check_stack(reader *r, const splev_levscript *s, splev_func *f)
         }
         if ((uint32_t)d > max)
             max = (uint32_t)d;
+        int st = nest_step(r, in, f->entry + i, nest[i]);
+        if (st < 0) {
+            ok = 0;
+            break;
+        }
         uint32_t next[2];
         int nn = 0;
         if (in->op == OP_RETURN || in->op == OP_EXIT) {
@@ -273,11 +331,24 @@ static int check_stack(reader *r, const splev_levscript *s, splev_func *f)
             next[nn++] = i + 1;
         }
         for (int k = 0; k < nn; k++) {
-            if (next[k] >= n)
-                continue;          /* falls off the end: returns */
+            if (next[k] >= n) {    /* falls off the end: returns */
+                if (st) {
+                    ok = bad(r, "instruction %u: an inventory or container "
+                             "is still open at the end of the function",
+                             (unsigned)(f->entry + i));
+                    break;
+                }
+                continue;
+            }
             if (depth[next[k]] < 0) {
                 depth[next[k]] = d;
+                nest[next[k]] = (int8_t)st;
                 work[top++] = next[k];
+            } else if (nest[next[k]] != st) {
+                ok = bad(r, "instruction %u: other inventories or containers "
+                         "open than by another path",
+                         (unsigned)(f->entry + next[k]));
+                break;
             } else if (depth[next[k]] != d) {
                 ok = bad(r, "instruction %u: stack depth %d here, %d by another "
                          "path", (unsigned)(f->entry + next[k]),
@@ -288,6 +359,7 @@ static int check_stack(reader *r, const splev_levscript *s, splev_func *f)
     }
     f->max_stack = max;
     free(depth);
+    free(nest);
     free(work);
     return ok;
 }
