@@ -36,6 +36,11 @@ typedef struct splev_levcomp_opts {
                                            many bytes or more is refused
                                            unread past that; 0:
                                            SPLEV_LEVCOMP_MAX_INPUT */
+    /* Write the games' own .lev format instead of ours (lev_comp
+     * --target): 0 ours, else a classic_game (src/classic/classic.h),
+     * with that game build's version record. */
+    int classic_game;
+    const struct classic_version *classic_version;
 } splev_levcomp_opts;
 
 /* The default input limit: 16 MiB, about 180 times the largest des-file
@@ -60,6 +65,7 @@ typedef struct splev_compiled_level {
     splev_levscript *script;    /* the same, verified and decoded (NULL
                                    with bytes_only) */
     uint32_t vault_freq;        /* > 0 for a random vault (vaults.dat) */
+    char *origin;               /* "file:line:col" of its LEVEL name */
 } splev_compiled_level;
 
 typedef struct splev_compiled {

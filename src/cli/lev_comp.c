@@ -1,9 +1,13 @@
 /* lev_comp - the level compiler: des-files in, one NAME.lev per LEVEL out
- * (written atomically), vaults.dat for the random vaults.  Each file is
+ * (written atomically), vaults.dat for the random vaults.  --target
+ * chooses the format: our level scripts, or the files UnNetHack's or
+ * NetHack 3.6's own loader reads (src/classic/lev_classic.c), which need
+ * the game build's date.h (--game-version).  Each file is
  * compiled on its own: a file with any error writes none of its levels,
  * the others are still written (DECISIONS 22).
  * Exit status: 0 all files compiled, 1 errors in the input, 2 usage. */
 #define _XOPEN_SOURCE 700
+#include "classic/classic.h"
 #include "common/common.h"
 #include "lev_front/lev_front.h"
 #include "splev/levcomp.h"
@@ -50,6 +54,15 @@ static void usage(FILE *f)
           "  --max-input-size BYTES\n"
           "                 refuse a file of BYTES bytes or more (default "
           "16777216)\n"
+          "  --target T     the .lev format to write: splev (ours, the "
+          "default),\n"
+          "                 unnethack or nethack36 (what that game's own "
+          "lev_comp\n"
+          "                 writes, for its loader); these need "
+          "--game-version\n"
+          "  --game-version DATE_H  the game build's include/date.h (its "
+          "version\n"
+          "                 record opens every file)\n"
           "  --help, --version\n", f);
 }
 
@@ -58,8 +71,18 @@ typedef struct vault {
     uint32_t freq;
 } vault;
 
+/* A level written in this run: where its name was defined. */
+typedef struct seen {
+    char *name, *origin;
+} seen;
+
 typedef struct run {
     const char *outdir;
+    seen *seen;             /* every level name written, for duplicates */
+    size_t nseen, capseen;
+    size_t *shash;          /* seen index + 1 by name, open addressing */
+    size_t shcap;
+    int no_warnings, werror;
     int mode;               /* 0 write, 1 check, 2 disasm */
     vault *vaults;
     size_t nvaults, capvaults;
@@ -175,16 +198,59 @@ static void write_levels(run *r, const splev_compiled *c)
         write_failed(r, c->levels[failed].name, err);
 }
 
+static size_t *seen_slot(const run *r, const char *name)
+{
+    size_t j = name_hash(name) & (r->shcap - 1);
+    while (r->shash[j] && strcmp(r->seen[r->shash[j] - 1].name, name) != 0)
+        j = (j + 1) & (r->shcap - 1);
+    return &r->shash[j];
+}
+
+/* A name defined twice in one run: the later level replaces the file (it
+ * is what a game would load); say so, naming both definitions.  Returns 1
+ * when that is an error (-Werror). */
+static int note_name(run *r, const splev_compiled_level *l)
+{
+    if ((r->nseen + 1) * 2 > r->shcap) {
+        free(r->shash);
+        r->shcap = r->shcap ? r->shcap * 2 : 64;
+        r->shash = xcalloc(r->shcap, sizeof *r->shash);
+        for (size_t i = 0; i < r->nseen; i++)
+            *seen_slot(r, r->seen[i].name) = i + 1;
+    }
+    size_t *slot = seen_slot(r, l->name);
+    if (*slot) {
+        seen *old = &r->seen[*slot - 1];
+        if (!r->no_warnings || r->werror)
+            fprintf(stderr, "%s: %s: level \"%s\" is defined again; "
+                    "this definition replaces the one at %s\n", l->origin,
+                    r->werror ? "error" : "warning", l->name, old->origin);
+        free(old->origin);
+        old->origin = xstrdup(l->origin);
+        return r->werror;
+    }
+    grow_array((void **)&r->seen, &r->capseen, r->nseen + 1,
+               sizeof *r->seen);
+    r->seen[r->nseen].name = xstrdup(l->name);
+    r->seen[r->nseen++].origin = xstrdup(l->origin);
+    *slot = r->nseen;
+    return 0;
+}
+
 static void handle_levels(run *r, const splev_compiled *c)
 {
+    int bad = 0;
     for (size_t i = 0; i < c->nlevels; i++) {
         const splev_compiled_level *l = &c->levels[i];
+        bad |= note_name(r, l);
         if (l->vault_freq)
             note_vault(r, l);
         if (r->mode == 2)
             splev_lev_disasm(stdout, l->script);
     }
-    if (r->mode == 0)
+    if (bad)
+        r->status = 1;
+    else if (r->mode == 0)
         write_levels(r, c);
 }
 
@@ -224,7 +290,9 @@ static int make_outdir(const char *dir)
 
 typedef struct args {
     int dump, parse_only, extra, verify;
-    const char *names;
+    int target;             /* classic_game */
+    const char *names, *game_version;
+    classic_version version;
     const char **dirs, **files;
     size_t ndirs, nfiles;
     lev_options fo;
@@ -245,6 +313,38 @@ static int parse_size(const char *s, size_t *out)
     if (n < 1 || n > (1ull << 40))
         return -1;
     *out = (size_t)n;
+    return 0;
+}
+
+/* --target and --game-version agree; a classic target reads its version
+ * record now, before anything is compiled. */
+static int check_target(args *a)
+{
+    if (a->target == CLASSIC_NONE) {
+        if (a->game_version) {
+            fprintf(stderr, "lev_comp: --game-version is only for --target "
+                            "unnethack or nethack36\n");
+            return 2;
+        }
+        return 0;
+    }
+    const char *t = classic_game_name((classic_game)a->target);
+    if (!a->game_version) {
+        fprintf(stderr, "lev_comp: --target %s needs --game-version DATE_H "
+                        "(the game build's include/date.h)\n", t);
+        return 2;
+    }
+    if (a->verify || a->r.mode == 2) {
+        fprintf(stderr, "lev_comp: --%s works with --target splev only\n",
+                a->verify ? "verify" : "disasm");
+        return 2;
+    }
+    char err[400];
+    if (classic_version_read(a->game_version, (classic_game)a->target,
+                             &a->version, err, sizeof err) != 0) {
+        fprintf(stderr, "%s\n", err);
+        return 1;
+    }
     return 0;
 }
 
@@ -289,6 +389,8 @@ static int parse_args(args *a, int argc, char **argv)
         } else if ((strcmp(s, "-I") == 0 || strcmp(s, "-o") == 0 ||
                     strcmp(s, "--names") == 0 ||
                     strcmp(s, "--dialect") == 0 ||
+                    strcmp(s, "--target") == 0 ||
+                    strcmp(s, "--game-version") == 0 ||
                     strcmp(s, "--max-errors") == 0 ||
                     strcmp(s, "--max-input-size") == 0) && i + 1 < argc) {
             const char *v = argv[++i];
@@ -298,6 +400,15 @@ static int parse_args(args *a, int argc, char **argv)
                 a->r.outdir = v;
             } else if (s[2] == 'n') {
                 a->names = v;
+            } else if (s[2] == 't') {
+                a->target = classic_game_by_name(v);
+                if (a->target < 0) {
+                    fprintf(stderr, "lev_comp: --target must be splev, "
+                                    "unnethack or nethack36, not '%s'\n", v);
+                    return 2;
+                }
+            } else if (s[2] == 'g') {
+                a->game_version = v;
             } else if (s[2] == 'd') {
                 a->fo.dialect = splev_levcomp_dialect(v);
                 if (a->fo.dialect < 0) {
@@ -334,7 +445,7 @@ static int parse_args(args *a, int argc, char **argv)
         usage(stderr);
         return 2;
     }
-    return 0;
+    return check_target(a);
 }
 
 /* --parse-only and --dump-ast: the front end alone. */
@@ -367,6 +478,10 @@ static int compile_all(args *a)
     o.dialect = a->fo.dialect;
     o.no_dialect_warnings = a->fo.no_dialect_warnings;
     o.max_input_size = a->fo.max_input;
+    o.classic_game = a->target;
+    a->r.no_warnings = a->fo.no_warnings;
+    a->r.werror = a->fo.werror;
+    o.classic_version = &a->version;
     char err[400];
     splev_levcomp *lc = splev_levcomp_new(&o, err, sizeof err);
     if (!lc) {
@@ -414,6 +529,12 @@ int main(int argc, char **argv)
         fprintf(stderr, "lev_comp: cannot write the output\n");
         status = 1;
     }
+    for (size_t i = 0; i < a.r.nseen; i++) {
+        free(a.r.seen[i].name);
+        free(a.r.seen[i].origin);
+    }
+    free(a.r.seen);
+    free(a.r.shash);
     for (size_t i = 0; i < a.r.nvaults; i++)
         free(a.r.vaults[i].name);
     free(a.r.vaults);

@@ -4,6 +4,7 @@
  * time is returned. */
 #include "splev/levcomp.h"
 
+#include "classic/lev_classic.h"
 #include "common/common.h"
 #include "lev_check/lev_check.h"
 #include "lev_emit/lev_emit.h"
@@ -51,6 +52,7 @@ void splev_compiled_free(splev_compiled *r)
         return;
     for (size_t i = 0; i < r->nlevels; i++) {
         free(r->levels[i].name);
+        free(r->levels[i].origin);
         free(r->levels[i].bytes);
         splev_lev_free(r->levels[i].script);
     }
@@ -62,6 +64,7 @@ static void drop_levels(splev_compiled *r)
 {
     for (size_t i = 0; i < r->nlevels; i++) {
         free(r->levels[i].name);
+        free(r->levels[i].origin);
         free(r->levels[i].bytes);
         splev_lev_free(r->levels[i].script);
     }
@@ -78,16 +81,23 @@ static int build_level(splev_levcomp *lc, const lev_plan *p,
     FILE *dout = lc->o.diag_out ? lc->o.diag_out : stderr;
     char err[300];
     size_t len = 0;
-    unsigned char *bytes = lev_emit_level(lc->emitter, p, pl, &len, err,
-                                          sizeof err);
+    unsigned char *bytes =
+        lc->o.classic_game
+            ? lev_classic_emit(p, pl, (classic_game)lc->o.classic_game,
+                               lc->o.classic_version, &len, err, sizeof err)
+            : lev_emit_level(lc->emitter, p, pl, &len, err, sizeof err);
+    if (!bytes && lc->o.classic_game) {
+        fprintf(dout, "%s\n", err);
+        return 0;
+    }
     if (!bytes) {
         fprintf(dout, "%s:%d: error: level \"%s\": %s\n", pl->file->path,
                 pl->level->pos.line, pl->name, err);
         return 0;
     }
     splev_levscript *s = NULL;
-    if (!lc->o.bytes_only && !(s = splev_lev_decode(bytes, len, err,
-                                                    sizeof err))) {
+    if (!lc->o.bytes_only && !lc->o.classic_game &&
+        !(s = splev_lev_decode(bytes, len, err, sizeof err))) {
         fprintf(dout, "%s:%d: error: level \"%s\": internal error: the "
                 "generated script fails verification (%s)\n", pl->file->path,
                 pl->level->pos.line, pl->name, err);
@@ -100,6 +110,8 @@ static int build_level(splev_levcomp *lc, const lev_plan *p,
     out->len = len;
     out->script = s;
     out->vault_freq = pl->vault_freq;
+    out->origin = xasprintf("%s:%d:%d", pl->file->path,
+                            pl->level->name_pos.line, pl->level->name_pos.col);
     return 1;
 }
 

@@ -6,6 +6,7 @@
  * interpreter can run a decoded script without any bounds test on its
  * operand stack.  Any failure gives one short reason. */
 #include "common/common.h"
+#include "levcode/format.h"
 #include "levcode/opcodes.h"
 #include "splev/level.h"
 #include "splev/levscript.h"
@@ -14,13 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define LEV_HEADER_SIZE 64
-#define LEV_MAX_COUNT (1u << 24)
 #define LEV_MAX_STACK 4096
-#define NO_STRING 0xFFFFFFFFu
-
-static const unsigned char lev_magic[8] = {0x89, 'S', 'P', 'L',
-                                           'E',  'V', '\r', '\n'};
 
 typedef struct {
     const unsigned char *buf;
@@ -94,7 +89,7 @@ static int check_const(reader *r, uint32_t i, splev_const *c, uint32_t off,
 {
     char what[32];
     snprintf(what, sizeof what, "constant %u", (unsigned)i);
-    int has_str = off != NO_STRING;
+    int has_str = off != LEV_NO_STRING;
     switch (c->type) {
     case SPLEV_V_INT:
         if (c->b || c->c || c->d || has_str)
@@ -367,11 +362,11 @@ static int check_stack(reader *r, const splev_levscript *s, splev_func *f)
 static int read_sections(reader *r, splev_levscript *s, const unsigned char *p)
 {
     s->files = xcalloc(s->n_files, sizeof *s->files);
-    for (uint32_t i = 0; i < s->n_files; i++, p += 4)
+    for (uint32_t i = 0; i < s->n_files; i++, p += LEV_ENTRY_SIZE[LEV_S_FILES])
         if (!(s->files[i] = cstring(r, rd_u32(p), "file name")))
             return 0;
     s->funcs = xcalloc(s->n_funcs, sizeof *s->funcs);
-    for (uint32_t i = 0; i < s->n_funcs; i++, p += 20) {
+    for (uint32_t i = 0; i < s->n_funcs; i++, p += LEV_ENTRY_SIZE[LEV_S_FUNCS]) {
         splev_func *f = &s->funcs[i];
         if (!(f->name = cstring(r, rd_u32(p), "function name")))
             return 0;
@@ -382,7 +377,7 @@ static int read_sections(reader *r, splev_levscript *s, const unsigned char *p)
         f->first_varname = rd_u32(p + 16);
     }
     s->consts = xcalloc(s->n_consts, sizeof *s->consts);
-    for (uint32_t i = 0; i < s->n_consts; i++, p += 28) {
+    for (uint32_t i = 0; i < s->n_consts; i++, p += LEV_ENTRY_SIZE[LEV_S_CONSTS]) {
         splev_const *c = &s->consts[i];
         c->type = (int)rd_u8(p);
         if (p[1] || rd_u16(p + 2))
@@ -396,20 +391,20 @@ static int read_sections(reader *r, splev_levscript *s, const unsigned char *p)
             return 0;
     }
     s->code = xcalloc(s->n_insns, sizeof *s->code);
-    for (uint32_t i = 0; i < s->n_insns; i++, p += 8) {
+    for (uint32_t i = 0; i < s->n_insns; i++, p += LEV_ENTRY_SIZE[LEV_S_INSNS]) {
         s->code[i].op = p[0];
         s->code[i].a = p[1];
         s->code[i].n = (uint16_t)rd_u16(p + 2);
         s->code[i].arg = (int32_t)rd_u32(p + 4);
     }
     s->lines = xcalloc(s->n_lines, sizeof *s->lines);
-    for (uint32_t i = 0; i < s->n_lines; i++, p += 12) {
+    for (uint32_t i = 0; i < s->n_lines; i++, p += LEV_ENTRY_SIZE[LEV_S_LINES]) {
         s->lines[i].pc = rd_u32(p);
         s->lines[i].file = rd_u32(p + 4);
         s->lines[i].line = rd_u32(p + 8);
     }
     s->varnames = xcalloc(s->n_varnames, sizeof *s->varnames);
-    for (uint32_t i = 0; i < s->n_varnames; i++, p += 4)
+    for (uint32_t i = 0; i < s->n_varnames; i++, p += LEV_ENTRY_SIZE[LEV_S_VARNAMES])
         if (!(s->varnames[i] = cstring(r, rd_u32(p), "variable name")))
             return 0;
     return 1;
@@ -461,47 +456,49 @@ splev_levscript *splev_lev_decode(const unsigned char *buf, size_t len,
         bad(&r, "not a level script (bad magic)");
         return NULL;
     }
-    if (rd_u16(buf + 8) != 1) {
-        bad(&r, "unsupported format version %u", rd_u16(buf + 8));
+    if (rd_u16(buf + LEV_H_VERSION) != LEV_FORMAT_VERSION) {
+        bad(&r, "unsupported format version %u", rd_u16(buf + LEV_H_VERSION));
         return NULL;
     }
-    if (rd_u16(buf + 10) != LEV_HEADER_SIZE || rd_u32(buf + 12) != len) {
-        bad(&r, rd_u32(buf + 12) > len ? "truncated file" : "bad file size");
+    uint32_t total = rd_u32(buf + LEV_H_TOTAL);
+    if (rd_u16(buf + LEV_H_HSIZE) != LEV_HEADER_SIZE || total != len) {
+        bad(&r, total > len ? "truncated file" : "bad file size");
         return NULL;
     }
-    if (crc32_bytes(buf + 20, len - 20) != rd_u32(buf + 16)) {
+    if (crc32_bytes(buf + LEV_H_CRC + 4, len - (LEV_H_CRC + 4)) !=
+        rd_u32(buf + LEV_H_CRC)) {
         bad(&r, "checksum mismatch");
         return NULL;
     }
     splev_levscript *s = xcalloc(1, sizeof *s);
-    s->dialect = (int)buf[20];
-    s->flags = rd_u32(buf + 28);
-    s->vault_freq = rd_u32(buf + 32);
-    uint32_t counts[6];
-    for (int i = 0; i < 6; i++)
-        counts[i] = rd_u32(buf + 36 + 4 * i);
-    s->n_files = counts[0];
-    s->n_funcs = counts[1];
-    s->n_consts = counts[2];
-    s->n_insns = counts[3];
-    s->n_lines = counts[4];
-    s->n_varnames = counts[5];
-    uint32_t strsize = rd_u32(buf + 60);
+    s->dialect = (int)buf[LEV_H_DIALECT];
+    s->flags = rd_u32(buf + LEV_H_FLAGS);
+    s->vault_freq = rd_u32(buf + LEV_H_VAULT_FREQ);
+    uint32_t counts[LEV_S_COUNT_];
+    for (int i = 0; i < LEV_S_COUNT_; i++)
+        counts[i] = rd_u32(buf + LEV_H_COUNTS + 4 * i);
+    s->n_files = counts[LEV_S_FILES];
+    s->n_funcs = counts[LEV_S_FUNCS];
+    s->n_consts = counts[LEV_S_CONSTS];
+    s->n_insns = counts[LEV_S_INSNS];
+    s->n_lines = counts[LEV_S_LINES];
+    s->n_varnames = counts[LEV_S_VARNAMES];
+    uint32_t strsize = rd_u32(buf + LEV_H_STRSIZE);
     uint64_t need = LEV_HEADER_SIZE;
-    static const unsigned sizes[6] = {4, 20, 28, 8, 12, 4};
-    for (int i = 0; i < 6; i++) {
+    for (int i = 0; i < LEV_S_COUNT_; i++) {
         if (counts[i] > LEV_MAX_COUNT) {
             bad(&r, "count out of range");
             goto fail;
         }
-        need += (uint64_t)counts[i] * sizes[i];
+        need += (uint64_t)counts[i] * LEV_ENTRY_SIZE[i];
     }
     need += strsize;
     if (need != len || strsize == 0 || buf[len - 1] != 0) {
         bad(&r, "section sizes do not add up");
         goto fail;
     }
-    if (buf[21] || rd_u16(buf + 22) || s->dialect > SPLEV_DIALECT_NETHACK36 ||
+    if (buf[LEV_H_DIALECT + 1] || rd_u16(buf + LEV_H_DIALECT + 2) ||
+        s->dialect > SPLEV_DIALECT_NETHACK36 ||
         s->flags >= (1u << SPLEV_F_COUNT)) {
         bad(&r, "bad header fields");
         goto fail;
@@ -510,7 +507,7 @@ splev_levscript *splev_lev_decode(const unsigned char *buf, size_t len,
     r.strtab_len = strsize;
     if (!read_sections(&r, s, buf + LEV_HEADER_SIZE))
         goto fail;
-    const char *name = cstring(&r, rd_u32(buf + 24), "level name");
+    const char *name = cstring(&r, rd_u32(buf + LEV_H_NAME), "level name");
     if (!name)
         goto fail;
     if (!safe_level_name(name)) {

@@ -2,16 +2,12 @@
  * Little-endian fixed-width fields; strings deduplicated in order of first
  * use, so equal scripts give equal bytes everywhere. */
 #include "common/common.h"
+#include "levcode/format.h"
 #include "splev/levscript.h"
 
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-
-#define LEV_HEADER_SIZE 64
-
-static const unsigned char lev_magic[8] = {0x89, 'S', 'P', 'L',
-                                           'E',  'V', '\r', '\n'};
 
 /* The string table, written straight into the output buffer (sized for
  * every string up front), with each distinct byte string stored once and
@@ -66,7 +62,7 @@ static uint32_t st_add(strtab *t, const char *s, size_t len)
 
 static uint32_t st_name(strtab *t, const char *s)
 {
-    return s ? st_add(t, s, strlen(s)) : 0xFFFFFFFFu;
+    return s ? st_add(t, s, strlen(s)) : LEV_NO_STRING;
 }
 
 /* Bytes a name may take in the string table. */
@@ -74,12 +70,6 @@ static size_t name_size(const char *s)
 {
     return s ? strlen(s) + 1 : 0;
 }
-
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define HOST_LE 1
-#else
-#define HOST_LE 0
-#endif
 
 /* Little-endian stores into the buffer sized up front. */
 static unsigned char *put16(unsigned char *p, unsigned v)
@@ -91,72 +81,52 @@ static unsigned char *put16(unsigned char *p, unsigned v)
 
 static unsigned char *put32(unsigned char *p, uint32_t v)
 {
-    if (HOST_LE) {
-        memcpy(p, &v, 4);
-    } else {
-        p[0] = (unsigned char)v;
-        p[1] = (unsigned char)(v >> 8);
-        p[2] = (unsigned char)(v >> 16);
-        p[3] = (unsigned char)(v >> 24);
-    }
+    p[0] = (unsigned char)v;
+    p[1] = (unsigned char)(v >> 8);
+    p[2] = (unsigned char)(v >> 16);
+    p[3] = (unsigned char)(v >> 24);
     return p + 4;
 }
 
-/* Instructions and line entries are laid out in memory as in the file
- * (fields in order, no padding) on a little-endian host: copied whole. */
-#define INSNS_AS_FILE                                                        \
-    (HOST_LE && sizeof(splev_insn) == 8 && offsetof(splev_insn, a) == 1 &&  \
-     offsetof(splev_insn, n) == 2 && offsetof(splev_insn, arg) == 4)
-#define LINES_AS_FILE                                                        \
-    (HOST_LE && sizeof(splev_line) == 12 && offsetof(splev_line, file) == 4 \
-     && offsetof(splev_line, line) == 8)
-
-unsigned char *splev_lev_encode(const splev_levscript *s, size_t *len)
+/* Entries of each section, in file order. */
+static void section_counts(const splev_levscript *s, uint32_t n[LEV_S_COUNT_])
 {
-    /* Every section but the strings has a fixed size per entry, so the
-     * file is one buffer: header and sections written in place, the
-     * strings (collected meanwhile) after them. */
-    size_t fixed = (size_t)s->n_files * 4 + (size_t)s->n_funcs * 20 +
-                   (size_t)s->n_consts * 28 + (size_t)s->n_insns * 8 +
-                   (size_t)s->n_lines * 12 + (size_t)s->n_varnames * 4;
-    size_t nstr = (size_t)s->n_files + s->n_funcs + s->n_varnames + 2;
-    size_t strmax = 1 + name_size(s->name);
+    n[LEV_S_FILES] = s->n_files;
+    n[LEV_S_FUNCS] = s->n_funcs;
+    n[LEV_S_CONSTS] = s->n_consts;
+    n[LEV_S_INSNS] = s->n_insns;
+    n[LEV_S_LINES] = s->n_lines;
+    n[LEV_S_VARNAMES] = s->n_varnames;
+}
+
+/* The most the string table can take: every string once. */
+static size_t strings_max(const splev_levscript *s, size_t *nstr)
+{
+    size_t max = 1 + name_size(s->name);
+    *nstr = (size_t)s->n_files + s->n_funcs + s->n_varnames + 2;
     for (uint32_t i = 0; i < s->n_files; i++)
-        strmax += name_size(s->files[i]);
+        max += name_size(s->files[i]);
     for (uint32_t i = 0; i < s->n_funcs; i++)
-        strmax += name_size(s->funcs[i].name);
+        max += name_size(s->funcs[i].name);
     for (uint32_t i = 0; i < s->n_varnames; i++)
-        strmax += name_size(s->varnames[i]);
+        max += name_size(s->varnames[i]);
     for (uint32_t i = 0; i < s->n_consts; i++)
         if (s->consts[i].str) {
-            nstr++;
-            strmax += (size_t)s->consts[i].len + 1;
+            ++*nstr;
+            max += (size_t)s->consts[i].len + 1;
         }
-    size_t hcap = 16;
-    while (hcap < nstr * 2)
-        hcap *= 2;
-    size_t cap = LEV_HEADER_SIZE + fixed;
-    unsigned char *out = xmalloc(cap + strmax);
-    strtab t;
-    t.data = (char *)out + cap;
-    t.data[0] = '\0';              /* offset 0: "" */
-    t.len = 1;
-    /* Most scripts have a few dozen strings: their table on the stack. */
-    struct st_slot few[256];
-    if (hcap <= 256) {
-        memset(few, 0, hcap * sizeof *few);
-        t.slots = few;
-    } else {
-        t.slots = xcalloc(hcap, sizeof *t.slots);
-    }
-    t.mask = hcap - 1;
+    return max;
+}
 
-    unsigned char *p = out + LEV_HEADER_SIZE;
+/* The sections at p, their strings added to t; returns the end. */
+static unsigned char *put_sections(unsigned char *p, const splev_levscript *s,
+                                   strtab *t)
+{
     for (uint32_t i = 0; i < s->n_files; i++)
-        p = put32(p, st_name(&t, s->files[i]));
+        p = put32(p, st_name(t, s->files[i]));
     for (uint32_t i = 0; i < s->n_funcs; i++) {
         const splev_func *f = &s->funcs[i];
-        p = put32(p, st_name(&t, f->name));
+        p = put32(p, st_name(t, f->name));
         p = put32(p, f->entry);
         p = put32(p, f->end);
         p = put16(p, f->nparams);
@@ -172,61 +142,76 @@ unsigned char *splev_lev_encode(const splev_levscript *s, size_t *len)
         p = put32(p, (uint32_t)c->b);
         p = put32(p, (uint32_t)c->c);
         p = put32(p, (uint32_t)c->d);
-        p = put32(p, c->str ? st_add(&t, c->str, c->len) : 0xFFFFFFFFu);
+        p = put32(p, c->str ? st_add(t, c->str, c->len) : LEV_NO_STRING);
         p = put32(p, c->str ? c->len : 0);
     }
-    if (INSNS_AS_FILE && s->n_insns) {
-        memcpy(p, s->code, (size_t)s->n_insns * 8);
-        p += (size_t)s->n_insns * 8;
-    } else {
-        for (uint32_t i = 0; i < s->n_insns; i++) {
-            const splev_insn *in = &s->code[i];
-            *p++ = in->op;
-            *p++ = in->a;
-            p = put16(p, in->n);
-            p = put32(p, (uint32_t)in->arg);
-        }
+    for (uint32_t i = 0; i < s->n_insns; i++) {
+        const splev_insn *in = &s->code[i];
+        *p++ = in->op;
+        *p++ = in->a;
+        p = put16(p, in->n);
+        p = put32(p, (uint32_t)in->arg);
     }
-    if (LINES_AS_FILE && s->n_lines) {
-        memcpy(p, s->lines, (size_t)s->n_lines * 12);
-        p += (size_t)s->n_lines * 12;
-    } else {
-        for (uint32_t i = 0; i < s->n_lines; i++) {
-            p = put32(p, s->lines[i].pc);
-            p = put32(p, s->lines[i].file);
-            p = put32(p, s->lines[i].line);
-        }
+    for (uint32_t i = 0; i < s->n_lines; i++) {
+        p = put32(p, s->lines[i].pc);
+        p = put32(p, s->lines[i].file);
+        p = put32(p, s->lines[i].line);
     }
     for (uint32_t i = 0; i < s->n_varnames; i++)
-        p = put32(p, st_name(&t, s->varnames[i]));
-    uint32_t name = st_name(&t, s->name);
-    if (t.slots != few)
-        free(t.slots);
+        p = put32(p, st_name(t, s->varnames[i]));
+    return p;
+}
 
+/* The header of a file of total bytes whose string table holds strsize,
+ * and its checksum over everything after the checksum field. */
+static void put_header(unsigned char *out, const splev_levscript *s,
+                       uint32_t name, size_t total, size_t strsize)
+{
+    memcpy(out + LEV_H_MAGIC, lev_magic, sizeof lev_magic);
+    put16(out + LEV_H_VERSION, LEV_FORMAT_VERSION);
+    put16(out + LEV_H_HSIZE, LEV_HEADER_SIZE);
+    put32(out + LEV_H_TOTAL, (uint32_t)total);
+    out[LEV_H_DIALECT] = (unsigned char)s->dialect;
+    out[LEV_H_DIALECT + 1] = 0;
+    put16(out + LEV_H_DIALECT + 2, 0);
+    put32(out + LEV_H_NAME, name);
+    put32(out + LEV_H_FLAGS, s->flags);
+    put32(out + LEV_H_VAULT_FREQ, s->vault_freq);
+    uint32_t n[LEV_S_COUNT_];
+    section_counts(s, n);
+    for (int i = 0; i < LEV_S_COUNT_; i++)
+        put32(out + LEV_H_COUNTS + 4 * i, n[i]);
+    put32(out + LEV_H_STRSIZE, (uint32_t)strsize);
+    put32(out + LEV_H_CRC, crc32_bytes(out + LEV_H_CRC + 4,
+                                       total - (LEV_H_CRC + 4)));
+}
+
+unsigned char *splev_lev_encode(const splev_levscript *s, size_t *len)
+{
+    /* Every section but the strings has a fixed size per entry, so the
+     * file is one buffer: header and sections written in place, the
+     * strings (collected meanwhile) after them. */
+    uint32_t n[LEV_S_COUNT_];
+    section_counts(s, n);
+    size_t cap = LEV_HEADER_SIZE, nstr;
+    for (int i = 0; i < LEV_S_COUNT_; i++)
+        cap += (size_t)n[i] * LEV_ENTRY_SIZE[i];
+    size_t strmax = strings_max(s, &nstr);
+    size_t hcap = 16;
+    while (hcap < nstr * 2)
+        hcap *= 2;
+    unsigned char *out = xmalloc(cap + strmax);
+    strtab t;
+    t.data = (char *)out + cap;
+    t.data[0] = '\0';              /* offset 0: "" */
+    t.len = 1;
+    t.slots = xcalloc(hcap, sizeof *t.slots);
+    t.mask = hcap - 1;
+    put_sections(out + LEV_HEADER_SIZE, s, &t);
+    uint32_t name = st_name(&t, s->name);
+    free(t.slots);
     size_t total = cap + t.len;
-    p = out;
-    memcpy(p, lev_magic, sizeof lev_magic);
-    p += sizeof lev_magic;
-    p = put16(p, 1);                          /* format version */
-    p = put16(p, LEV_HEADER_SIZE);
-    p = put32(p, (uint32_t)total);
-    unsigned char *crc_at = p;
-    p = put32(p, 0);
-    *p++ = (unsigned char)s->dialect;
-    *p++ = 0;
-    p = put16(p, 0);
-    p = put32(p, name);
-    p = put32(p, s->flags);
-    p = put32(p, s->vault_freq);
-    p = put32(p, s->n_files);
-    p = put32(p, s->n_funcs);
-    p = put32(p, s->n_consts);
-    p = put32(p, s->n_insns);
-    p = put32(p, s->n_lines);
-    p = put32(p, s->n_varnames);
-    put32(p, (uint32_t)t.len);
-    /* The checksum covers everything after its own field. */
-    put32(crc_at, crc32_bytes(out + 20, total - 20));
+    put_header(out, s, name, total, t.len);
     *len = total;
     return out;
 }
