@@ -38,7 +38,7 @@ for f in tests/fuzz/regress/dgn_bin/*; do
     fz_handled "levgen on $f" "$BIN/levgen" --dungeon "$f" --count 3
 done
 if [ -x "$BIN/lev_comp" ]; then
-    for f in tests/fuzz/regress/des_src/*; do
+    for f in tests/fuzz/regress/des_parse/* tests/fuzz/regress/des_run/*; do
         [ -f "$f" ] || continue
         fz_handled "lev_comp on $f" "$BIN/lev_comp" "$f"
     done

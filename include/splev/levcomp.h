@@ -41,6 +41,10 @@ typedef struct splev_levcomp_opts {
     int bytes_only;                     /* skip the loader: script NULL */
     int dialect;                        /* SPLEV_LEVCOMP_DIALECT_* */
     int no_dialect_warnings;            /* -Wno-dialect */
+    size_t max_input_size;              /* a file (or INCLUDEd file) of this
+                                           many bytes or more is refused
+                                           unread past that; 0:
+                                           SPLEV_LEVCOMP_MAX_INPUT */
     /* Write the games' own .lev format instead of ours (lev_comp
      * --target): 0 ours, else a classic_game (src/classic/classic.h),
      * with that game build's version record. */
@@ -50,6 +54,10 @@ typedef struct splev_levcomp_opts {
                                          * list (splev/diag.h), not to
                                          * diag_out */
 } splev_levcomp_opts;
+
+/* The default input limit: 16 MiB, about 180 times the largest des-file
+ * of the games (heck.des, 92 KB), and refused in milliseconds. */
+#define SPLEV_LEVCOMP_MAX_INPUT ((size_t)16 << 20)
 
 /* The des-file dialect (doc/dialects.md): AUTO reads a file with a MAZE
  * level header as NetHack 3.6 and any other as UnNetHack; the others force

@@ -58,6 +58,7 @@ class _LevcompOpts(_c.Structure):
                 ("diag_out", _P)] + [(n, _c.c_int) for n in (
                     "werror", "no_warnings", "extra_warnings", "max_errors",
                     "bytes_only", "dialect", "no_dialect_warnings")] + [
+                ("max_input_size", _c.c_size_t),
                 ("classic_game", _c.c_int), ("classic_version", _P),
                 ("diags", _P)]
 

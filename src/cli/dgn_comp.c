@@ -2,7 +2,7 @@
  *
  *   dgn_comp [-o OUTFILE] [-D NAME]... [-Werror] [-w] [--check] [--dump]
  *            [--target splev|unnethack|nethack36 --game-version DATE_H]
- *            [FILE | -]
+ *            [--max-input-size BYTES] [FILE | -]
  *
  * Exit status: 0 compiled, 1 errors in the input, 2 usage. */
 #include "classic/dgn_classic.h"
@@ -13,7 +13,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAX_INPUT (64u << 20)
+/* The default input limit: a dungeon.def is about 10 KB; 4 MiB is read
+ * and refused in milliseconds. */
+#define MAX_INPUT ((size_t)4 << 20)
 
 typedef struct {
     const char *input;      /* "-" for standard input */
@@ -23,13 +25,14 @@ typedef struct {
     int check_only, dump, werror, no_warnings;
     classic_game target;    /* CLASSIC_NONE: our own format */
     const char *game_version;   /* the game build's include/date.h */
+    size_t max_input;       /* a file of this many bytes or more is refused */
 } options;
 
 static void usage(FILE *f)
 {
     fputs("usage: dgn_comp [-o OUTFILE] [-D NAME]... [-Werror] [-w] [--check]\n"
           "                [--dump] [--target GAME --game-version DATE_H]\n"
-          "                [FILE | -]\n"
+          "                [--max-input-size BYTES] [FILE | -]\n"
           "Compile a dungeon description into a binary dungeon script.\n"
           "\n"
           "  -o OUTFILE   write the script to OUTFILE (default: dungeon)\n"
@@ -44,6 +47,9 @@ static void usage(FILE *f)
           "  -w           do not show warnings\n"
           "  --check      check the input, write nothing\n"
           "  --dump       print the checked script as text, write nothing\n"
+          "  --max-input-size BYTES\n"
+          "               refuse an input of BYTES bytes or more (default "
+          "4194304)\n"
           "  --help       show this help\n"
           "  --version    show the version\n"
           "\n"
@@ -60,10 +66,28 @@ static int usage_error(const char *fmt, const char *arg)
     return 2;
 }
 
+/* A byte count of 1 to 2^40 in decimal digits; 0, or -1 when s is none. */
+static int parse_size(const char *s, size_t *out)
+{
+    unsigned long long n = 0;
+    if (!*s)
+        return -1;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9' || n > (1ull << 40))
+            return -1;
+        n = n * 10 + (unsigned)(*s - '0');
+    }
+    if (n < 1 || n > (1ull << 40))
+        return -1;
+    *out = (size_t)n;
+    return 0;
+}
+
 /* Returns -1 to go on, or an exit status. */
 static int parse_args(int argc, char **argv, options *o)
 {
     o->output = "dungeon";
+    o->max_input = MAX_INPUT;
     o->defines = xcalloc((size_t)argc, sizeof *o->defines);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
@@ -101,6 +125,10 @@ static int parse_args(int argc, char **argv, options *o)
             o->werror = 1;
         } else if (strcmp(a, "-w") == 0) {
             o->no_warnings = 1;
+        } else if (strcmp(a, "--max-input-size") == 0) {
+            if (++i >= argc || parse_size(argv[i], &o->max_input) != 0)
+                return usage_error("option %s needs a number of bytes from 1 "
+                                   "to 2^40", a);
         } else if (strcmp(a, "--check") == 0) {
             o->check_only = 1;
         } else if (strcmp(a, "--dump") == 0) {
@@ -155,7 +183,7 @@ static int compile(const options *o)
         return 1;
     }
     size_t len = 0;
-    char *src = read_whole_file(o->input, MAX_INPUT, &len, err, sizeof err);
+    char *src = read_whole_file(o->input, o->max_input, &len, err, sizeof err);
     if (!src) {
         fprintf(stderr, "%s: error: %s\n", shown, err);
         return 1;

@@ -54,6 +54,9 @@ static void usage(FILE *f)
           "  --disasm       print each level's code instead of writing it\n"
           "  --verify       run the verifying loader on every level written\n"
           "  --max-errors N stop a file after N errors (default 50)\n"
+          "  --max-input-size BYTES\n"
+          "                 refuse a file of BYTES bytes or more (default "
+          "16777216)\n"
           "  --target T     the .lev format to write: splev (ours, the "
           "default),\n"
           "                 unnethack or nethack36 (what that game's own "
@@ -299,6 +302,23 @@ typedef struct args {
     run r;
 } args;
 
+/* A byte count of 1 to 2^40 in decimal digits; 0, or -1 when s is none. */
+static int parse_size(const char *s, size_t *out)
+{
+    unsigned long long n = 0;
+    if (!*s)
+        return -1;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9' || n > (1ull << 40))
+            return -1;
+        n = n * 10 + (unsigned)(*s - '0');
+    }
+    if (n < 1 || n > (1ull << 40))
+        return -1;
+    *out = (size_t)n;
+    return 0;
+}
+
 /* --target and --game-version agree; a classic target reads its version
  * record now, before anything is compiled. */
 static int check_target(args *a)
@@ -374,7 +394,8 @@ static int parse_args(args *a, int argc, char **argv)
                     strcmp(s, "--dialect") == 0 ||
                     strcmp(s, "--target") == 0 ||
                     strcmp(s, "--game-version") == 0 ||
-                    strcmp(s, "--max-errors") == 0) && i + 1 < argc) {
+                    strcmp(s, "--max-errors") == 0 ||
+                    strcmp(s, "--max-input-size") == 0) && i + 1 < argc) {
             const char *v = argv[++i];
             if (s[1] == 'I') {
                 a->dirs[a->ndirs++] = v;
@@ -396,6 +417,12 @@ static int parse_args(args *a, int argc, char **argv)
                 if (a->fo.dialect < 0) {
                     fprintf(stderr, "lev_comp: --dialect must be unnethack "
                                     "or nethack36, not '%s'\n", v);
+                    return 2;
+                }
+            } else if (strcmp(s, "--max-input-size") == 0) {
+                if (parse_size(v, &a->fo.max_input) != 0) {
+                    fprintf(stderr, "lev_comp: --max-input-size needs a "
+                                    "number of bytes from 1 to 2^40\n");
                     return 2;
                 }
             } else {
@@ -454,6 +481,7 @@ static int compile_all(args *a)
     o.max_errors = a->fo.max_errors;
     o.dialect = a->fo.dialect;
     o.no_dialect_warnings = a->fo.no_dialect_warnings;
+    o.max_input_size = a->fo.max_input;
     o.classic_game = a->target;
     a->r.no_warnings = a->fo.no_warnings;
     a->r.werror = a->fo.werror;

@@ -58,6 +58,8 @@ typedef struct options {
     int dialect;           /* --dialect: SPLEV_LEVCOMP_DIALECT_* of a .des */
     classic_game classic;  /* --classic: read FILE as that game's .lev */
     int help, version;
+    const char *given[48]; /* the options given, each once (see acts_in) */
+    int ngiven;
 } options;
 
 static const char usage_text[] =
@@ -343,6 +345,17 @@ static int match_value_option(const value_option *vo, options *o, int argc,
     return vo->set(o, v) != 0 ? -EXIT_USAGE : used;
 }
 
+/* Remember that the option named name was given (a name from the tables
+ * below, so pointers compare). */
+static void note_given(options *o, const char *name)
+{
+    for (int k = 0; k < o->ngiven; k++)
+        if (o->given[k] == name)
+            return;
+    if (o->ngiven < (int)(sizeof o->given / sizeof *o->given))
+        o->given[o->ngiven++] = name;
+}
+
 static int parse_one(options *o, int argc, char **argv, int i)
 {
     if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
@@ -366,11 +379,14 @@ static int parse_one(options *o, int argc, char **argv, int i)
     for (size_t k = 0; k < sizeof flags / sizeof *flags; k++)
         if (strcmp(argv[i], flags[k].name) == 0) {
             *(int *)((char *)o + flags[k].offset) = 1;
+            note_given(o, flags[k].name);
             return 1;
         }
     for (size_t k = 0; k < sizeof value_options / sizeof *value_options;
          k++) {
         int used = match_value_option(&value_options[k], o, argc, argv, i);
+        if (used > 0)
+            note_given(o, value_options[k].name);
         if (used != 0)
             return used;
     }
@@ -384,6 +400,93 @@ static int parse_one(options *o, int argc, char **argv, int i)
     }
     o->input = argv[i];
     return 1;
+}
+
+/* ---- every option acts, or is a usage error ----
+ * What a run does (its mode), and for each option the modes it acts in.
+ * An option given where it would do nothing is refused, so that a
+ * misspelt command never quietly does something else.  (-o and --output
+ * are not checked here.) */
+enum {
+    M_LEV = 1,          /* run a .lev file */
+    M_DES = 2,          /* run a level of a .des file */
+    M_LEV_DISASM = 4,   /* --disasm of a .lev */
+    M_DES_DISASM = 8,   /* --disasm of a .des */
+    M_IMPORT = 16,      /* --import */
+    M_LAYOUT = 32,      /* --dungeon alone: a layout */
+    M_WORLD_ALL = 64,   /* --dungeon --levels --all */
+    M_WORLD_AT = 128,   /* --dungeon --levels --level-at */
+    M_RUN = M_LEV | M_DES,
+    M_WORLD = M_WORLD_ALL | M_WORLD_AT,
+    M_ANY = 255
+};
+
+static const char *const mode_words[] = {
+    "with a .lev file", "with a .des file", "with --disasm", "with --disasm",
+    "with --import", "when laying out a dungeon", "with --dungeon --all",
+    "with --dungeon --level-at"};
+
+static const struct {
+    const char *name;
+    unsigned modes;
+} acts_in[] = {
+    {"--level", M_DES | M_DES_DISASM},
+    {"--dialect", M_DES | M_DES_DISASM},
+    {"--all", M_DES | M_DES_DISASM | M_WORLD_ALL},
+    {"--seed", M_RUN | M_LAYOUT | M_WORLD},
+    {"--count", M_RUN | M_LAYOUT | M_WORLD_ALL},
+    {"--format", M_RUN | M_LAYOUT | M_WORLD},
+    {"--level-at", M_WORLD_AT},
+    {"--levels", M_WORLD},
+    {"--out", M_WORLD_ALL},
+    {"--room", M_IMPORT | M_RUN},
+    {"--split", M_IMPORT},
+    {"--crlf", M_RUN},
+    {"--encyclopedia", M_RUN},
+    {"--names", M_RUN | M_WORLD},
+    {"--depth", M_RUN},
+    {"--difficulty", M_RUN},
+    {"--align", M_RUN | M_WORLD},
+    {"--role", M_RUN | M_WORLD},
+    {"--night", M_RUN | M_WORLD},
+    {"--max-steps", M_RUN | M_WORLD},
+};
+
+static int is_des(const char *path);
+
+static unsigned run_mode(const options *o)
+{
+    if (o->dungeon)
+        return o->all ? M_WORLD_ALL : o->level_at ? M_WORLD_AT : M_LAYOUT;
+    if (o->import)
+        return M_IMPORT;
+    int des = is_des(o->input);
+    if (o->disasm)
+        return des ? M_DES_DISASM : M_LEV_DISASM;
+    return des ? M_DES : M_LEV;
+}
+
+/* 0, or the exit status of a usage error about an option that would do
+ * nothing in this run. */
+static int check_acting(const options *o)
+{
+    unsigned mode = run_mode(o);
+    int bit = 0;
+    while ((1u << bit) != mode)
+        bit++;
+    for (int k = 0; k < o->ngiven; k++)
+        for (size_t t = 0; t < sizeof acts_in / sizeof *acts_in; t++)
+            if (strcmp(acts_in[t].name, o->given[k]) == 0 &&
+                !(acts_in[t].modes & mode))
+                return usage_error("%s does nothing %s", o->given[k],
+                                   mode_words[bit]);
+    if (mode == M_IMPORT && o->room && strcmp(o->import, "roguecloud") != 0)
+        return usage_error("--room goes with --import roguecloud");
+    if ((mode & M_RUN) && (o->room || o->crlf) &&
+        o->format != FORMAT_ROGUECLOUD)
+        return usage_error("%s goes with --format roguecloud",
+                           o->room ? "--room" : "--crlf");
+    return 0;
 }
 
 /* Fills o; returns 0, or the exit status of a usage error (reported). */
@@ -443,7 +546,7 @@ static int parse_options(options *o, int argc, char **argv)
                            "file");
     if (o->encyclopedia && o->format != FORMAT_ASCIIFARM)
         return usage_error("--encyclopedia goes with --format asciifarm");
-    return 0;
+    return check_acting(o);
 }
 
 /* ---- the work ---- */

@@ -127,6 +127,25 @@ size_t out_written(void);
  * letters, digits, '_', '-' and '.', not starting with '.', not empty. */
 int file_name_safe(const char *s);
 
+/* ---- string maps: key -> pointer, by hash (strmap.c) ----
+ * Zero-initialised is empty.  Keys are not copied and must outlive the
+ * map.  strmap_get gives NULL for a missing key (store non-NULL values,
+ * or use strmap_has); strmap_put returns 1 when the key is new, 0 when it
+ * replaced the value of an existing key. */
+struct strmap_slot {
+    const char *key;
+    void *val;
+};
+typedef struct strmap {
+    struct strmap_slot *v;
+    size_t n, cap;
+} strmap;
+void *strmap_get(const strmap *m, const char *key);
+int strmap_has(const strmap *m, const char *key);
+int strmap_put(strmap *m, const char *key, void *val);
+void strmap_free(strmap *m);
+uint32_t strmap_hash(const char *s);   /* FNV-1a of the bytes */
+
 /* ---- growable byte buffer ---- */
 typedef struct {
     unsigned char *data;
@@ -154,8 +173,24 @@ uint32_t rd_u32(const unsigned char *p);
 /* CRC-32 (IEEE 802.3 polynomial, reflected, as in zlib and PNG). */
 uint32_t crc32_bytes(const unsigned char *p, size_t n);
 
+/* ---- UTF-8 (utf8.c) ----
+ * The length (1 to 4) of the well-formed UTF-8 sequence at p (n bytes
+ * available) and its code point in *cp; 0 when p does not start one (a
+ * stray continuation byte, a bad lead, an overlong form, a surrogate, a
+ * sequence cut short or beyond U+10FFFF). */
+size_t utf8_seq(const unsigned char *p, size_t n, uint32_t *cp);
+
+/* Text for XML or HTML (a text node or an attribute value in double
+ * quotes), valid UTF-8 whatever the bytes: & < > " escaped, control
+ * bytes and DEL as '?', well-formed UTF-8 copied, and a byte that starts
+ * no well-formed sequence (or the non-characters U+FFFE, U+FFFF, which
+ * XML does not allow) as U+FFFD. */
+void bb_xml_text(bytebuf *b, const char *s, size_t n);
+
 /* ---- JSON output helpers ---- */
-void json_string(FILE *f, const char *s);   /* quoted, escaped */
+/* Quoted and escaped; valid JSON for any bytes: a byte that does not
+ * start a well-formed UTF-8 sequence is written as \ufffd. */
+void json_string(FILE *f, const char *s);
 
 /* ---- diagnostics ----
  * "file:line:col: error: message", then the source line and a caret under

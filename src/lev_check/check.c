@@ -1503,9 +1503,14 @@ static void check_switch(chk *c, const lev_stmt *s)
         const lev_stmt *k = s->body.v[i];
         if (k->kind == LEV_S_DEFAULT && ndefault++)
             err(c, k->pos, "a second DEFAULT in this SWITCH");
-        if (k->kind == LEV_S_CASE && ++ncase == MAX_CASES + 1)
+        if (k->kind != LEV_S_CASE)
+            continue;
+        if (++ncase == MAX_CASES + 1)
             err(c, k->pos, "more than %d CASEs in one SWITCH", MAX_CASES);
-        for (size_t j = 0; k->kind == LEV_S_CASE && j < i; j++) {
+        /* Past the limit the SWITCH is wrong already: no duplicate
+         * search among the rest, which would take time quadratic in a
+         * hostile file's CASEs. */
+        for (size_t j = 0; ncase <= MAX_CASES && j < i; j++) {
             const lev_stmt *o = s->body.v[j];
             if (o->kind == LEV_S_CASE && o->args[0]->ival == k->args[0]->ival) {
                 err(c, k->args[0]->pos, "CASE %d is given twice",
@@ -1555,8 +1560,10 @@ static int param_type(const char *t)
 
 static void add_function(lev_plan *p, const lev_stmt *s)
 {
-    p->funcs = xrealloc(p->funcs, (p->nfuncs + 1) * sizeof *p->funcs);
+    grow_array((void **)&p->funcs, &p->capfuncs, p->nfuncs + 1,
+               sizeof *p->funcs);
     p->funcs[p->nfuncs++] = s;
+    strmap_put(&p->funcmap, s->name, (void *)s);
 }
 
 /* A FUNCTION: checked once where it is defined, with only its
@@ -1993,6 +2000,7 @@ void lev_plan_free(lev_plan *p)
     }
     free(p->levels);
     free(p->funcs);
+    strmap_free(&p->funcmap);
     free(p->lcoords.v);
     free(p->fcoords.v);
     free(p);
@@ -2000,10 +2008,7 @@ void lev_plan_free(lev_plan *p)
 
 const lev_stmt *lev_plan_function(const lev_plan *p, const char *name)
 {
-    for (size_t i = 0; i < p->nfuncs; i++)
-        if (strcmp(p->funcs[i]->name, name) == 0)
-            return p->funcs[i];
-    return NULL;
+    return strmap_get(&p->funcmap, name);
 }
 
 int lev_plan_name_class(const lev_plan *p, int monster, const char *name)

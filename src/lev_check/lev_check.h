@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "common/common.h"
 #include "lev_front/ast.h"
 
 /* ---- value types: SPLEV_V_* (levscript.h), with LT_ARRAY for arrays ---- */
@@ -117,7 +118,8 @@ typedef struct lev_plan {
     lev_plan_level *levels;
     size_t nlevels;
     const lev_stmt **funcs;     /* every FUNCTION, by definition order */
-    size_t nfuncs;
+    size_t nfuncs, capfuncs;
+    strmap funcmap;             /* name -> its FUNCTION */
     lev_cells lcoords;          /* the levels' lists, one after another */
     lev_cells fcoords;          /* in the bodies of all the FUNCTIONs */
     const lev_names *names;     /* the checker's table (NULL: none) */

@@ -201,6 +201,7 @@ static void front_opts(const splev_levcomp *lc, lev_options *fo)
     fo->no_warnings = lc->o.no_warnings;
     fo->dialect = lc->o.dialect;
     fo->no_dialect_warnings = lc->o.no_dialect_warnings;
+    fo->max_input = lc->o.max_input_size;
 }
 
 int splev_levcomp_dialect(const char *name)

@@ -54,6 +54,7 @@ typedef struct em {
     splev_func *funcs;
     size_t nfuncs, capfuncs;
     const lev_stmt **fdefs; /* FUNCTION of funcs[i] (NULL for 0) */
+    strmap fidx;            /* FUNCTION name -> i of funcs[i] (this level) */
     const char **varnames;
     size_t nv, capv;
     char **owned;           /* buffers to free after encoding */
@@ -953,9 +954,9 @@ static void e_assign(em *m, const lev_stmt *s)
 /* The function index of a FUNCTION in this script, queued on first use. */
 static int32_t function_index(em *m, const lev_stmt *def)
 {
-    for (size_t i = 1; i < m->nfuncs; i++)
-        if (m->fdefs[i] == def)
-            return (int32_t)i;
+    uintptr_t known = def ? (uintptr_t)strmap_get(&m->fidx, def->name) : 0;
+    if (known)
+        return (int32_t)known;
     if (m->nfuncs == m->capfuncs) {
         m->capfuncs = m->capfuncs ? m->capfuncs * 2 : 4;
         m->funcs = xrealloc(m->funcs, m->capfuncs * sizeof *m->funcs);
@@ -963,6 +964,8 @@ static int32_t function_index(em *m, const lev_stmt *def)
     }
     memset(&m->funcs[m->nfuncs], 0, sizeof m->funcs[0]);
     m->fdefs[m->nfuncs] = def;
+    if (def)
+        strmap_put(&m->fidx, def->name, (void *)(uintptr_t)m->nfuncs);
     return (int32_t)m->nfuncs++;
 }
 
@@ -1678,6 +1681,7 @@ static void em_finish(em *m, lev_emitter *e, const lev_plan *p,
     }
     for (size_t i = 0; i < m->nowned; i++)
         free(m->owned[i]);
+    strmap_free(&m->fidx);
     em *k = &e->keep;
     memset(k, 0, sizeof *k);
     k->code = m->code;

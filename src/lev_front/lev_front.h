@@ -27,6 +27,8 @@ typedef struct lev_options {
     int no_warnings;
     int dialect;                        /* SPLEV_LEVCOMP_DIALECT_* (0 auto) */
     int no_dialect_warnings;            /* -Wno-dialect */
+    size_t max_input;                   /* bytes (refused from there on);
+                                           0: SPLEV_LEVCOMP_MAX_INPUT */
 } lev_options;
 
 /* Parse a file ("-" is standard input).  Never NULL: a file that cannot

@@ -19,63 +19,18 @@
 /* grammar/lev.y */
 int lev_run_parser(lev_ctx *ctx, const char *text, size_t len);
 
-/* Files larger than this are refused (a des-file is a few hundred KB). */
-#define LEV_MAX_FILE_SIZE ((size_t)1 << 30)
+/* The input limit of a file and of each file it INCLUDEs: the reading
+ * stops there, so a huge file costs no more than the limit to refuse. */
+static size_t input_limit(const lev_options *opt)
+{
+    return opt->max_input ? opt->max_input : SPLEV_LEVCOMP_MAX_INPUT;
+}
 
 /* ---- variables used before any assignment ----
  * Text order within a level (or a function body) is what counts: LEVEL
- * starts an empty table, a FUNCTION body has only its parameters. */
-typedef struct {
-    const char **v;
-    size_t n, cap;
-} nameset;
-
-static uint32_t hash_name(const char *s)
-{
-    uint32_t h = 2166136261u;
-    for (; *s; s++)
-        h = (h ^ (unsigned char)*s) * 16777619u;
-    return h;
-}
-
-static int ns_find(const nameset *ns, const char *s)
-{
-    if (!ns->cap)
-        return 0;
-    for (size_t i = hash_name(s) & (ns->cap - 1);; i = (i + 1) & (ns->cap - 1)) {
-        if (!ns->v[i])
-            return 0;
-        if (strcmp(ns->v[i], s) == 0)
-            return 1;
-    }
-}
-
-static void ns_add(nameset *ns, const char *s)
-{
-    if (ns_find(ns, s))
-        return;
-    if ((ns->n + 1) * 2 > ns->cap) {
-        nameset bigger = {NULL, 0, ns->cap ? ns->cap * 2 : 16};
-        bigger.v = xcalloc(bigger.cap, sizeof *bigger.v);
-        for (size_t i = 0; i < ns->cap; i++)
-            if (ns->v[i])
-                ns_add(&bigger, ns->v[i]);
-        free(ns->v);
-        *ns = bigger;
-    }
-    size_t i = hash_name(s) & (ns->cap - 1);
-    while (ns->v[i])
-        i = (i + 1) & (ns->cap - 1);
-    ns->v[i] = s;
-    ns->n++;
-}
-
-static void ns_free(nameset *ns)
-{
-    free(ns->v);
-    ns->v = NULL;
-    ns->n = ns->cap = 0;
-}
+ * starts an empty table, a FUNCTION body has only its parameters.  A
+ * table is a strmap of the names assigned (the values are unused). */
+typedef strmap nameset;
 
 /* The events the grammar noted (lev_ctx.h), in the order of a walk of
  * the tree: each LEVEL starts an empty table, a FUNCTION body has a table
@@ -91,18 +46,18 @@ static void check_variables(diag *d, const lev_ctx *ctx)
         nameset *ns = nfuncs ? &funcs[nfuncs - 1] : &level;
         switch (v->kind) {
         case LEV_VE_USE:
-            if (!ns_find(ns, v->e->sval)) {
+            if (!strmap_has(ns, v->e->sval)) {
                 diag_error(d, lev_srcpos(v->e->pos),
                            "variable %s is used before any assignment to it",
                            v->e->sval);
-                ns_add(ns, v->e->sval);     /* one message per name */
+                strmap_put(ns, v->e->sval, NULL); /* one message per name */
             }
             break;
         case LEV_VE_SET:
-            ns_add(ns, v->e->sval);
+            strmap_put(ns, v->e->sval, NULL);
             break;
         case LEV_VE_LEVEL:
-            ns_free(&level);
+            strmap_free(&level);
             break;
         case LEV_VE_FUNC: {
             if (nfuncs == capfuncs) {
@@ -113,20 +68,20 @@ static void check_variables(diag *d, const lev_ctx *ctx)
             const lev_expr *params = v->e;
             for (size_t k = 0; params && k < params->nargs; k++)
                 if (params->args[k] && params->args[k]->sval)
-                    ns_add(&inner, params->args[k]->sval);
+                    strmap_put(&inner, params->args[k]->sval, NULL);
             funcs[nfuncs++] = inner;
             break;
         }
         case LEV_VE_END:
             if (nfuncs)
-                ns_free(&funcs[--nfuncs]);
+                strmap_free(&funcs[--nfuncs]);
             break;
         }
     }
     while (nfuncs)
-        ns_free(&funcs[--nfuncs]);
+        strmap_free(&funcs[--nfuncs]);
     free(funcs);
-    ns_free(&level);
+    strmap_free(&level);
 }
 
 /* ---- the dialect (doc/dialects.md) ----
@@ -349,7 +304,7 @@ lev_file *lev_parse_file(const char *path, const lev_options *opt)
         opt = &none;
     char err[200];
     size_t len = 0;
-    char *text = read_whole_file(path, LEV_MAX_FILE_SIZE, &len, err,
+    char *text = read_whole_file(path, input_limit(opt), &len, err,
                                  sizeof err);
     if (!text) {
         lev_file *f = lev_file_new(path);
@@ -448,8 +403,8 @@ void lev_ctx_include(lev_ctx *ctx, lev_stmt *s)
     }
     char err[200];
     size_t len = 0;
-    char *text = read_whole_file(path, LEV_MAX_FILE_SIZE, &len, err,
-                                 sizeof err);
+    char *text = read_whole_file(path, input_limit(ctx->opt), &len,
+                                 err, sizeof err);
     if (!text) {
         diag_error(d, at, "cannot read INCLUDE file \"%s\": %s", path, err);
     } else {

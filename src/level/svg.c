@@ -102,20 +102,11 @@ static const unsigned glyph_rgb[16] = {
     0x80a8ff, 0xff80ff, 0x80ffff, 0xffffff,
 };
 
-/* Text content: XML-escaped; bytes XML 1.0 or UTF-8 would reject become
- * '?', so any level gives a well-formed file. */
+/* Text content: escaped, and valid UTF-8 and XML whatever the bytes
+ * (bb_xml_text), so any level gives a well-formed file. */
 static void put_text(bytebuf *b, const char *s, size_t n)
 {
-    for (size_t i = 0; i < n; i++) {
-        unsigned char ch = (unsigned char)s[i];
-        switch (ch) {
-        case '&': bb_printf(b, "&amp;"); break;
-        case '<': bb_printf(b, "&lt;"); break;
-        case '>': bb_printf(b, "&gt;"); break;
-        case '"': bb_printf(b, "&quot;"); break;
-        default: bb_u8(b, ch < 0x20 || ch >= 0x7f ? '?' : ch); break;
-        }
-    }
+    bb_xml_text(b, s, n);
 }
 
 static int shows_glyph(const splev_level *lev, glyph g, int x, int y)

@@ -9,17 +9,11 @@
 
 #include "common/common.h"
 
+/* Escaped, valid UTF-8 whatever the bytes (bb_xml_text). */
 static void put_esc(bytebuf *b, const char *s)
 {
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '&': bb_printf(b, "&amp;"); break;
-        case '<': bb_printf(b, "&lt;"); break;
-        case '>': bb_printf(b, "&gt;"); break;
-        case '"': bb_printf(b, "&quot;"); break;
-        default: bb_u8(b, (unsigned char)*s);
-        }
-    }
+    if (s)
+        bb_xml_text(b, s, strlen(s));
 }
 
 static void level_label(bytebuf *b, const splev_world_level *wl)

@@ -50,7 +50,7 @@ for h in "$@"; do
         if [ -x "$build/bin/lev_comp" ]; then
             rm -rf "$dir.tmp"
             mkdir -p "$dir.tmp"
-            for f in dat/*.des "$shared"/corpus/unnethack/*.des; do
+            for f in tests/fuzz/seeds/des/*.des dat/*.des "$shared"/corpus/unnethack/*.des; do
                 [ -f "$f" ] || continue
                 "$build/bin/lev_comp" -w -o "$dir.tmp" "$f" >/dev/null 2>&1
             done
@@ -60,7 +60,9 @@ for h in "$@"; do
             rm -rf "$dir.tmp"
         fi
         ;;
-    des_src)
+    des_parse | des_run)
+        put "$dir" tests/fuzz/seeds/des/*.des tests/fuzz/regress/des_parse/* \
+            tests/fuzz/regress/des_run/*
         put "$dir" dat/*.des tests/*/*.des tests/*/*/*.des "$shared"/corpus/unnethack/*.des
         ;;
     esac

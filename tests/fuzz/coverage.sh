@@ -16,7 +16,8 @@ case $h in
 dgn_src) build_dirs=$core; dirs="dgn_front dgn_emit dgn_load layout"; gen="dgn_lex dgn_parse" ;;
 dgn_bin) build_dirs=$core; dirs="dgn_load layout"; gen="dgn_lex dgn_parse" ;;
 lev_bin) build_dirs="$core interp gen"; dirs="levcode interp"; gen="dgn_lex dgn_parse" ;;
-des_src) build_dirs="$core lev_front lev_check lev_emit interp gen"; dirs="lev_front lev_check lev_emit"; gen="dgn_lex dgn_parse lev_lex lev_parse" ;;
+des_parse) build_dirs="$core lev_front lev_check lev_emit interp gen"; dirs="lev_front lev_check"; gen="dgn_lex dgn_parse lev_lex lev_parse" ;;
+des_run) build_dirs="$core lev_front lev_check lev_emit interp gen"; dirs="lev_front lev_check lev_emit interp"; gen="dgn_lex dgn_parse lev_lex lev_parse" ;;
 *) echo "coverage.sh: unknown harness $h" >&2; exit 2 ;;
 esac
 out=$build/fuzz/cov-$h
@@ -33,7 +34,7 @@ for d in $dirs; do
 done
 case $h in
 dgn_src) report="$report $build/gen/dgn_lex.c $build/gen/dgn_parse.c" ;;
-des_src) report="$report $build/gen/lev_lex.c $build/gen/lev_parse.c" ;;
+des_parse | des_run) report="$report $build/gen/lev_lex.c $build/gen/lev_parse.c" ;;
 esac
 objs=
 for f in $srcs tests/fuzz/fuzz_$h.c tests/fuzz/replay_main.c; do

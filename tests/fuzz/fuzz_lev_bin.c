@@ -1,6 +1,6 @@
 /* fuzz_lev_bin.c - harness 3: arbitrary bytes as a .lev -> verifying loader
- * -> the interpreter (when include/splev/interp.h exists) with small step,
- * call depth, thing and string limits.
+ * -> the interpreter (when include/splev/interp.h exists) with the limits
+ * of fuzz_util.h.
  *
  * Invariants (abort when broken):
  *   - a rejected file always gets a reason;
@@ -9,8 +9,6 @@
 #include "common/common.h"
 #include "splev/levscript.h"
 
-#include "fuzz_util.h"
-
 #if defined(__has_include)
 #if __has_include("splev/interp.h")
 #include "splev/interp.h"
@@ -18,18 +16,15 @@
 #endif
 #endif
 
+#include "fuzz_util.h"
+
 #ifdef FLB_INTERP
 /* Whatever a verified script does, the interpreter must stop within its
  * limits, with a level or with an error message. */
 static void flb_run(const splev_levscript *s, uint64_t seed)
 {
     splev_genctx ctx;
-    splev_genctx_init(&ctx);
-    ctx.max_steps = 5000;
-    ctx.max_call_depth = 20;
-    ctx.max_things = 2000;
-    ctx.max_string = 4096;
-    ctx.depth = 1 + (int)(seed % 50);
+    fuzz_genctx(&ctx, seed);
     char err[512];
     err[0] = '\0';
     splev_level *lev = splev_run(s, &ctx, seed, err, sizeof err);

@@ -55,6 +55,19 @@ static inline char *fuzz_copy(const uint8_t *data, size_t size, int with_nul)
     return p;
 }
 
+/* The interpreter's limits in the harnesses that run levels (des_run,
+ * lev_bin).  FUZZ_MAX_STEPS is set from a measurement
+ * (tests/fuzz/steps.sh: the steps every level of dat/ and of the games'
+ * corpus needs, over three seeds; doc/fuzzing.md has the figures), with
+ * room to spare, so that a fuzzed level runs as far as a real one does;
+ * a limit below that stopped most levels at their first map-wide
+ * statement.  The others keep a runaway input cheap. */
+#define FUZZ_MAX_STEPS 2000000
+#define FUZZ_MAX_CALL_DEPTH 20
+#define FUZZ_MAX_THINGS 2000
+#define FUZZ_MAX_STRING 4096
+
+
 /* A seed for the layouts, taken from the input so that different inputs
  * try different seeds (FNV-1a). */
 static inline uint64_t fuzz_hash(const uint8_t *data, size_t size)
@@ -67,4 +80,21 @@ static inline uint64_t fuzz_hash(const uint8_t *data, size_t size)
     return h;
 }
 
+#endif
+
+/* Outside the include guard: a file that includes splev/interp.h after a
+ * first inclusion of this one (the replay program) still gets it. */
+#if defined(SPLEV_INTERP_H) && !defined(SPLEV_FUZZ_GENCTX)
+#define SPLEV_FUZZ_GENCTX
+/* The context the harnesses run levels with (splev/interp.h must be
+ * included before this file). */
+static inline void fuzz_genctx(splev_genctx *ctx, uint64_t seed)
+{
+    splev_genctx_init(ctx);
+    ctx->max_steps = FUZZ_MAX_STEPS;
+    ctx->max_call_depth = FUZZ_MAX_CALL_DEPTH;
+    ctx->max_things = FUZZ_MAX_THINGS;
+    ctx->max_string = FUZZ_MAX_STRING;
+    ctx->depth = 1 + (int)(seed % 50);
+}
 #endif

@@ -12,7 +12,8 @@
 int fuzz_one_dgn_src(const uint8_t *data, size_t size);
 int fuzz_one_dgn_bin(const uint8_t *data, size_t size);
 int fuzz_one_lev_bin(const uint8_t *data, size_t size);
-int fuzz_one_des_src(const uint8_t *data, size_t size);
+int fuzz_one_des_parse(const uint8_t *data, size_t size);
+int fuzz_one_des_run(const uint8_t *data, size_t size);
 
 #define LLVMFuzzerTestOneInput fuzz_one_dgn_src
 #include "../fuzz/fuzz_dgn_src.c"
@@ -23,14 +24,12 @@ int fuzz_one_des_src(const uint8_t *data, size_t size);
 #define LLVMFuzzerTestOneInput fuzz_one_lev_bin
 #include "../fuzz/fuzz_lev_bin.c"
 #undef LLVMFuzzerTestOneInput
-#if defined(__has_include)
-#if __has_include("lev_front/lev_front.h")
-#define LLVMFuzzerTestOneInput fuzz_one_des_src
-#include "../fuzz/fuzz_des_src.c"
+#define LLVMFuzzerTestOneInput fuzz_one_des_parse
+#include "../fuzz/fuzz_des_parse.c"
 #undef LLVMFuzzerTestOneInput
-#define HAVE_DES_HARNESS 1
-#endif
-#endif
+#define LLVMFuzzerTestOneInput fuzz_one_des_run
+#include "../fuzz/fuzz_des_run.c"
+#undef LLVMFuzzerTestOneInput
 
 #include "unit.h"
 
@@ -87,14 +86,22 @@ int main(void)
     replay("dgn_src", fuzz_one_dgn_src);
     replay("dgn_bin", fuzz_one_dgn_bin);
     replay("lev_bin", fuzz_one_lev_bin);
-#ifdef HAVE_DES_HARNESS
-    replay("des_src", fuzz_one_des_src);
-#endif
+    /* The two des harnesses share their inputs: each kept crasher and
+     * each seed (tests/fuzz/seeds/des) goes through both. */
+    static const char *const des_dirs[] = {"tests/fuzz/regress/des_parse",
+                                           "tests/fuzz/regress/des_run",
+                                           "tests/fuzz/seeds/des"};
+    for (size_t i = 0; i < sizeof des_dirs / sizeof *des_dirs; i++) {
+        replay_dir(des_dirs[i], "des_parse", fuzz_one_des_parse);
+        replay_dir(des_dirs[i], "des_run", fuzz_one_des_run);
+    }
     /* The harnesses themselves, on the simplest inputs. */
     static const uint8_t empty[1];
     CHECK(fuzz_one_dgn_src(empty, 0) == 0, "dgn_src harness on no input");
     CHECK(fuzz_one_dgn_bin(empty, 0) == 0, "dgn_bin harness on no input");
     CHECK(fuzz_one_lev_bin(empty, 0) == 0, "lev_bin harness on no input");
+    CHECK(fuzz_one_des_parse(empty, 0) == 0, "des_parse harness on no input");
+    CHECK(fuzz_one_des_run(empty, 0) == 0, "des_run harness on no input");
     if (fuzz_sink())
         fclose(fuzz_sink());
     return unit_status();
