@@ -101,6 +101,7 @@ static const char usage_text[] =
     "  --depth N         level.depth (default 1); --difficulty N\n"
     "  --align A         hero alignment: lawful, neutral, chaotic\n"
     "  --role NAME       hero.role; --night: time.night is 1\n"
+    "  --flip-everywhere mirror any level at random, not only Sokoban\n"
     "  --max-steps N     instructions a script may run (default 10000000)\n"
     "  --help            this text\n"
     "  --version         the version\n"
@@ -337,6 +338,8 @@ static int parse_one(options *o, int argc, char **argv, int i)
         {"--crlf", offsetof(options, crlf)},
         {"--split", offsetof(options, split)},
         {"--night", offsetof(options, ctx) + offsetof(splev_genctx, night)},
+        {"--flip-everywhere",
+         offsetof(options, ctx) + offsetof(splev_genctx, flip_everywhere)},
         {"--all", offsetof(options, all)},
         {"--disasm", offsetof(options, disasm)},
     };
