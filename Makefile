@@ -273,10 +273,12 @@ check-valgrind:
 -include $(FUZZ_CORE_OBJ:.o=.d) $(FUZZ_FULL_OBJ:.o=.d) $(FUZZ_BINS:=.d)
 
 # ---- benchmark (not part of check): lev_comp on the corpus and on
-# generated 100 KB, 1 MB and 10 MB levels; instructions, time, memory ----
+# generated 100 KB, 1 MB and 10 MB levels; instructions, time, memory;
+# a game build's recompile on disk beside the game's own lev_comp ----
 .PHONY: bench
 bench: $(BUILD)/bin/lev_comp $(BUILD)/bin/levgen $(BUILD)/bin/dgn_comp
 	sh tests/bench.sh $(BUILD)
+	sh tests/bench_disk.sh $(BUILD)
 
 # ---- the dungeon page in a real browser (not part of check): headless
 # Chromium loads build/dungeon.html, checks every map rendered and takes

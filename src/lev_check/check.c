@@ -893,6 +893,36 @@ static void check_room_align(chk *c, const lev_expr *e)
     want_word(c, e->args[1], v, 1, "the vertical alignment");
 }
 
+static const char *flags_words(int f)
+{
+    static const char *const w[8] = {
+        "unfilled and joined", "filled and joined",
+        "unfilled, irregular and joined", "filled, irregular and joined",
+        "unfilled and unjoined", "filled and unjoined",
+        "unfilled, irregular and unjoined", "filled, irregular and unjoined",
+    };
+    return w[f & 7];
+}
+
+/* The games read a ROOM's flags from its vertical alignment (see
+ * lev_room_effective_flags); we make the room as they do and say so where
+ * the written flags would mean something else: at the alignment when it
+ * makes the room unjoined, else at the flags. */
+static void warn_room_flags(chk *c, const lev_stmt *s)
+{
+    const lev_expr *list = arg(s, 6), *align = arg(s, 4);
+    int written = lev_room_written_flags(list);
+    int effective = lev_room_effective_flags(align);
+    if (written == effective)
+        return;
+    lev_pos p = (effective & 4) || !list ? (align ? align->pos : s->pos)
+                                          : list->pos;
+    warn(c, p, "this ROOM is %s as the games make it, not %s as written "
+         "(their compilers take a ROOM's flags from its vertical "
+         "alignment, and bottom makes it unjoined)",
+         flags_words(effective), flags_words(written));
+}
+
 static void enter_room_block(chk *c, const lev_stmt *s, int is_room)
 {
     if (c->room_depth >= MAX_ROOM_NEST) {
@@ -926,6 +956,7 @@ static void check_room(chk *c, const lev_stmt *s)
         check_room_align(c, arg(s, 4));
         check_room_pair(c, arg(s, 5), "size", 1, 100000);
         check_room_flags(c, arg(s, 6));
+        warn_room_flags(c, s);
     } else {
         check_room_pair(c, arg(s, 4), "size", 1, 100000);
         check_room_flags(c, arg(s, 5));

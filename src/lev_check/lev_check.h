@@ -52,6 +52,15 @@ int lev_scope_add(lev_scope *s, const char *name, int type, int hidden);
 int lev_word_value(int word);
 /* SPLEV_F_* bits of a FLAGS word, 0 when it is not a flag. */
 uint32_t lev_flag_bits(int word);
+/* Room flags (bit 0 filled, 1 irregular, 2 unjoined) as a flag list
+ * (filled, joined, ...) writes them; no list: filled. */
+int lev_room_written_flags(const lev_expr *list);
+/* The flags a ROOM (not a SUBROOM) has in the games: their compilers read
+ * the operand from the vertical alignment in place of the flag list (top
+ * or random 1, center 3, bottom 5) and their ROOM ignores bit 1, so a
+ * ROOM is always filled, and unjoined exactly when bottom-aligned: 1 or 5.
+ * align is the (h,v) pair, random or absent. */
+int lev_room_effective_flags(const lev_expr *align);
 /* Room type code of a name (splev_room_type_name), -1 when unknown. */
 int lev_room_type(const char *name);
 /* The trap type of a name, as splev_trap_from_name (0 when unknown). */

@@ -206,6 +206,30 @@ static void index_names(name_index *x, const char *(*name_of)(int), int n,
     x->filled = 1;
 }
 
+int lev_room_written_flags(const lev_expr *list)
+{
+    if (!list)
+        return 1;
+    int v = 0;
+    for (size_t i = 0; i < list->nargs; i++) {
+        int w = (int)list->args[i]->ival;
+        if (w == LEV_W_FILLED || w == LEV_W_TRUE)
+            v |= 1;
+        else if (w == LEV_W_IRREGULAR)
+            v |= 2;
+        else if (w == LEV_W_UNJOINED)
+            v |= 4;
+    }
+    return v;
+}
+
+int lev_room_effective_flags(const lev_expr *align)
+{
+    if (!align || align->kind == LEV_E_RANDOM || align->nargs != 2)
+        return 1;
+    return align->args[1]->ival == LEV_W_BOTTOM ? 5 : 1;
+}
+
 int lev_room_type(const char *name)
 {
     static _Thread_local name_index rooms;

@@ -1153,23 +1153,6 @@ static int room_type_value(const lev_expr *e)
 }
 
 /* bit0 filled (the default without a list), bit1 irregular, bit2 unjoined */
-static int room_flags_value(const lev_expr *f)
-{
-    if (!f)
-        return 1;
-    int v = 0;
-    for (size_t i = 0; i < f->nargs; i++) {
-        int w = (int)f->args[i]->ival;
-        if (w == LEV_W_FILLED || w == LEV_W_TRUE)
-            v |= 1;
-        else if (w == LEV_W_IRREGULAR)
-            v |= 2;
-        else if (w == LEV_W_UNJOINED)
-            v |= 4;
-    }
-    return v;
-}
-
 static void push_pair(em *m, const lev_expr *e, int words)
 {
     for (int i = 0; i < 2; i++) {
@@ -1188,7 +1171,9 @@ static void e_room(em *m, const lev_stmt *s)
     push_int(m, room_type_value(arg(s, 0)));
     push_int(m, arg(s, 1) ? arg(s, 1)->ival : 100);
     push_int(m, light_value(arg(s, 2)));
-    push_int(m, room_flags_value(arg(s, sub ? 5 : 6)));
+    /* a ROOM has the flags the games give it, a SUBROOM its own */
+    push_int(m, sub ? lev_room_written_flags(arg(s, 5))
+                    : lev_room_effective_flags(arg(s, 4)));
     if (sub) {
         push_int(m, -1);
         push_int(m, -1);
@@ -1205,7 +1190,7 @@ static void e_region_stmt(em *m, const lev_stmt *s)
 {
     e_region(m, arg(s, 0));
     push_int(m, light_value(arg(s, 1)));
-    int flags = room_flags_value(arg(s, 3));
+    int flags = lev_room_written_flags(arg(s, 3));
     int type = room_type_value(arg(s, 2));
     if (type < 0)
         type = 0;
