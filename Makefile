@@ -10,7 +10,7 @@
 # Layout conventions the rules below rely on:
 #   grammar/NAME.l -> $(BUILD)/gen/NAME_lex.[ch]    (flex)
 #   grammar/NAME.y -> $(BUILD)/gen/NAME_parse.[ch]  (bison)
-#   src/STAGE/*.c  -> libsplev.a (every folder but src/cli)
+#   src/STAGE/*.c  -> libsplev.a, libsplev.so (every folder but src/cli)
 #   src/cli/PROG.c -> $(BUILD)/bin/PROG
 #   tests/unit/T.c -> $(BUILD)/tests/T, run by tests/run.sh
 
@@ -42,7 +42,24 @@ CLI_SRC := $(wildcard src/cli/*.c)
 LIB_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(LIB_SRC)) \
            $(patsubst $(BUILD)/gen/%.c,$(BUILD)/obj/_gen/%.o,$(GEN_C))
 CLI_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(CLI_SRC))
+# The library is compiled position-independent with hidden visibility:
+# only what include/ marks SPLEV_API (all named splev_*) is exported.
+#   libsplev.a          the public archive: one relocatable object whose
+#                       hidden symbols are made local, so a game's own
+#                       xmalloc or json_string cannot clash with ours
+#   libsplev.so.$(SO_VERSION) the shared library (soname libsplev.so.$(SO_MAJOR))
+#   libsplev-internal.a every object as it is, for the programs and the
+#                       unit tests, which call the stages' internals
+SO_MAJOR   := 0
+SO_VERSION := 0.1.0
+LIB_CFLAGS := -fPIC -fvisibility=hidden
 LIB     := $(BUILD)/lib/libsplev.a
+LIB_INT := $(BUILD)/lib/libsplev-internal.a
+LIB_SO  := $(BUILD)/lib/libsplev.so.$(SO_VERSION)
+LIB_SO_LINKS := $(BUILD)/lib/libsplev.so.$(SO_MAJOR) $(BUILD)/lib/libsplev.so
+LIBS_PUBLIC := $(LIB) $(LIB_SO) $(LIB_SO_LINKS)
+LD      ?= ld
+OBJCOPY ?= objcopy
 BINS    := $(patsubst src/cli/%.c,$(BUILD)/bin/%,$(CLI_SRC))
 
 UNIT_SRC := $(wildcard tests/unit/*.c)
@@ -57,14 +74,14 @@ DAT_INC   := $(wildcard dat/*.inc)
 DAT_STAMP := $(BUILD)/dat/levels.stamp
 DAT_SHOW  ?= gatehall spire3
 
-.PHONY: all lib dat check check-asan run install clean tools-check deps
+.PHONY: all lib dat check check-asan run install uninstall clean tools-check deps
 .DELETE_ON_ERROR:
 # Generated scanners and parsers, and the programs' objects, are kept.
 .SECONDARY: $(GEN_C) $(GEN_H) $(CLI_OBJ)
 
-all: $(LIB) $(BINS) dat
+all: $(LIBS_PUBLIC) $(BINS) dat
 
-lib: $(LIB)
+lib: $(LIBS_PUBLIC)
 
 # ---- set-up: the build tools, installed with apt-get when missing ----
 deps:
@@ -108,24 +125,44 @@ $(BUILD)/gen/%_parse.c $(BUILD)/gen/%_parse.h: grammar/%.y | tools-check
 # Every object waits for every generated header, so -j is safe.
 $(BUILD)/obj/%.o: src/%.c | $(GEN_H)
 	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
+
+$(BUILD)/obj/cli/%.o: src/cli/%.c | $(GEN_H)
+	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
 $(BUILD)/obj/_gen/%.o: $(BUILD)/gen/%.c | $(GEN_H)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) $(LIB_CFLAGS) -c -o $@ $<
 
-$(LIB): $(LIB_OBJ)
+$(LIB_INT): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@
 	$(AR) rcs $@ $^
 
-$(BUILD)/bin/%: $(BUILD)/obj/cli/%.o $(LIB)
+$(LIB): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIB) -lm
+	rm -f $@ $(BUILD)/lib/splev.o
+	$(LD) -r -o $(BUILD)/lib/splev.o $^
+	$(OBJCOPY) --localize-hidden $(BUILD)/lib/splev.o
+	$(AR) rcs $@ $(BUILD)/lib/splev.o
+	rm -f $(BUILD)/lib/splev.o
 
-$(BUILD)/tests/%: tests/unit/%.c $(LIB) | $(GEN_H)
+$(LIB_SO): $(LIB_OBJ)
 	@mkdir -p $(dir $@)
-	$(CC) $(ALL_CFLAGS) -MF $@.d $(ALL_LDFLAGS) -o $@ $< $(LIB) -lm
+	$(CC) -shared $(ALL_LDFLAGS) -Wl,-soname,libsplev.so.$(SO_MAJOR) \
+	    -o $@ $^ -lm
+
+$(LIB_SO_LINKS): $(LIB_SO)
+	ln -sf libsplev.so.$(SO_VERSION) $@
+
+$(BUILD)/bin/%: $(BUILD)/obj/cli/%.o $(LIB_INT)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_LDFLAGS) -o $@ $< $(LIB_INT) -lm
+
+$(BUILD)/tests/%: tests/unit/%.c $(LIB_INT) | $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MF $@.d $(ALL_LDFLAGS) -o $@ $< $(LIB_INT) -lm
 
 # ---- the bundled data, as a game build compiles it ----
 dat: $(DAT_DGN) $(DAT_STAMP)
@@ -141,7 +178,7 @@ $(DAT_DGN): dat/dungeon.def $(BUILD)/bin/dgn_comp
 
 # ---- tests ----
 check: all $(UNIT_BIN)
-	SPLEV_BUILD=$(BUILD) sh tests/run.sh
+	SPLEV_BUILD=$(BUILD) SPLEV_SAN="$(SAN)" sh tests/run.sh
 
 # Sanitized programs are ~10x slower: the whole-dungeon suite runs fewer
 # seeds there (the corpus-level checker picks its own count).
@@ -159,14 +196,58 @@ run: all
 	  echo "$(BUILD)/bin/levgen --seed 1 $(BUILD)/dat/$$l.lev"; \
 	  $(BUILD)/bin/levgen --seed 1 $(BUILD)/dat/$$l.lev || exit 1; done
 
-install: all
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib \
-	    $(DESTDIR)$(PREFIX)/include/splev $(DESTDIR)$(PREFIX)/share/man/man6
+# What `make install` puts where (DESTDIR for staged installs):
+#   lib/        libsplev.a, libsplev.so.$(SO_VERSION) and its two links
+#   lib/pkgconfig/splev.pc   (`pkg-config --cflags --libs splev`)
+#   include/    splev.h and splev/*.h
+#   share/man/man6, share/doc/splev   the manual pages and the documents
+#                                     they refer to
+#   share/splev/names   the games' names tables
+#   PYTHONDIR/splev     the Python package
+LIBDIR    ?= $(PREFIX)/lib
+INCDIR    ?= $(PREFIX)/include
+DATADIR   ?= $(PREFIX)/share
+PYTHONDIR ?= $(LIBDIR)/python3/dist-packages
+DOCS      := $(wildcard doc/*.md doc/*.png)
+NAMES_TSV := $(wildcard dat/names/*.tsv)
+PY_SRC    := $(wildcard python/splev/*.py)
+
+# Written on every install: it records PREFIX.
+.PHONY: $(BUILD)/lib/splev.pc
+$(BUILD)/lib/splev.pc:
+	@mkdir -p $(dir $@)
+	printf '%s\n' 'prefix=$(PREFIX)' 'libdir=$(LIBDIR)' \
+	    'includedir=$(INCDIR)' 'datadir=$(DATADIR)/splev' '' \
+	    'Name: splev' \
+	    'Description: NetHack-family special-level compilers and generator' \
+	    'Version: $(SO_VERSION)' 'Cflags: -I$${includedir}' \
+	    'Libs: -L$${libdir} -lsplev -lm' >$@
+
+install: all $(BUILD)/lib/splev.pc
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(LIBDIR)/pkgconfig \
+	    $(DESTDIR)$(INCDIR)/splev $(DESTDIR)$(DATADIR)/man/man6 \
+	    $(DESTDIR)$(DATADIR)/doc/splev $(DESTDIR)$(DATADIR)/splev/names
 	install -m 755 $(BINS) $(DESTDIR)$(PREFIX)/bin/
-	install -m 644 $(LIB) $(DESTDIR)$(PREFIX)/lib/
-	install -m 644 include/splev.h $(DESTDIR)$(PREFIX)/include/
-	install -m 644 include/splev/*.h $(DESTDIR)$(PREFIX)/include/splev/
-	install -m 644 doc/*.6 $(DESTDIR)$(PREFIX)/share/man/man6/
+	install -m 644 $(LIB) $(DESTDIR)$(LIBDIR)/
+	install -m 755 $(LIB_SO) $(DESTDIR)$(LIBDIR)/
+	ln -sf libsplev.so.$(SO_VERSION) $(DESTDIR)$(LIBDIR)/libsplev.so.$(SO_MAJOR)
+	ln -sf libsplev.so.$(SO_MAJOR) $(DESTDIR)$(LIBDIR)/libsplev.so
+	install -m 644 $(BUILD)/lib/splev.pc $(DESTDIR)$(LIBDIR)/pkgconfig/
+	install -m 644 include/splev.h $(DESTDIR)$(INCDIR)/
+	install -m 644 include/splev/*.h $(DESTDIR)$(INCDIR)/splev/
+	install -m 644 doc/*.6 $(DESTDIR)$(DATADIR)/man/man6/
+	install -m 644 $(DOCS) $(DESTDIR)$(DATADIR)/doc/splev/
+	$(if $(NAMES_TSV),install -m 644 $(NAMES_TSV) $(DESTDIR)$(DATADIR)/splev/names/)
+	$(if $(PY_SRC),install -d $(DESTDIR)$(PYTHONDIR)/splev && \
+	    install -m 644 $(PY_SRC) $(DESTDIR)$(PYTHONDIR)/splev/)
+
+uninstall:
+	rm -f $(patsubst $(BUILD)/bin/%,$(DESTDIR)$(PREFIX)/bin/%,$(BINS)) \
+	    $(DESTDIR)$(LIBDIR)/libsplev.a $(DESTDIR)$(LIBDIR)/libsplev.so* \
+	    $(DESTDIR)$(LIBDIR)/pkgconfig/splev.pc $(DESTDIR)$(INCDIR)/splev.h \
+	    $(patsubst doc/%,$(DESTDIR)$(DATADIR)/man/man6/%,$(wildcard doc/*.6))
+	rm -rf $(DESTDIR)$(INCDIR)/splev $(DESTDIR)$(DATADIR)/doc/splev \
+	    $(DESTDIR)$(DATADIR)/splev $(DESTDIR)$(PYTHONDIR)/splev
 
 clean:
 	rm -rf $(BUILD) build-asan
@@ -274,11 +355,13 @@ check-valgrind:
 
 # ---- benchmark (not part of check): lev_comp on the corpus and on
 # generated 100 KB, 1 MB and 10 MB levels; instructions, time, memory;
-# a game build's recompile on disk beside the game's own lev_comp ----
+# a game build's recompile on disk beside the game's own lev_comp; levgen
+# writing 100,000 minefill levels as JSONL (levels/s, MB/s) ----
 .PHONY: bench
 bench: $(BUILD)/bin/lev_comp $(BUILD)/bin/levgen $(BUILD)/bin/dgn_comp
 	sh tests/bench.sh $(BUILD)
 	sh tests/bench_disk.sh $(BUILD)
+	sh tests/bench_jsonl.sh $(BUILD)
 
 # ---- the dungeon page in a real browser (not part of check): headless
 # Chromium loads build/dungeon.html, checks every map rendered and takes

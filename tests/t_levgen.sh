@@ -38,7 +38,7 @@ lg_usage "seed too big" "invalid seed '18446744073709551616'" \
     --dungeon $LG/tiny.dgn --seed 18446744073709551616
 lg_usage "zero count" "invalid count '0' (1..100000000)" --dungeon $LG/tiny.dgn --count 0
 lg_usage "bad count" "invalid count '1e3' (1..100000000)" --dungeon $LG/tiny.dgn --count 1e3
-lg_usage "bad format" "unknown format 'xml' (text, ansi, json, svg, html, asciifarm or roguecloud)" \
+lg_usage "bad format" "unknown format 'xml' (text, ansi, json, jsonl, svg, html, asciifarm or roguecloud)" \
     --dungeon $LG/tiny.dgn --format xml
 
 run "$LEVGEN" --help

@@ -13,6 +13,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "splev/api.h"
+
+SPLEV_BEGIN_DECLS
+
 /* Limits of the language (SEMANTICS.md 11.3, DECISIONS.md 19). */
 #define SPLEV_MAX_DUNGEONS 16      /* dungeon records in one file */
 #define SPLEV_MAX_SPECIAL 99       /* special-level records in one file */
@@ -89,18 +93,22 @@ typedef struct splev_dgn_script {
 
 /* Encode a script in the binary format.  Returns a malloc'd buffer and its
  * length; the same script gives the same bytes on every platform. */
+SPLEV_API
 unsigned char *splev_dgn_encode(const splev_dgn_script *s, size_t *len);
 
 /* Verify and decode a binary dungeon script.  On failure returns NULL and
  * writes the reason ("truncated header", "checksum mismatch", ...) to err. */
+SPLEV_API
 splev_dgn_script *splev_dgn_decode(const unsigned char *buf, size_t len,
                                    char *err, size_t errlen);
 
 /* Read, verify and decode a file.  On failure returns NULL and writes
  * "FILE: bad dungeon script (reason)" or "FILE: cannot open: ..." to err. */
+SPLEV_API
 splev_dgn_script *splev_dgn_load_file(const char *path, char *err,
                                       size_t errlen);
 
+SPLEV_API
 void splev_dgn_script_free(splev_dgn_script *s);
 
 /* ---- layouts ---- */
@@ -154,27 +162,36 @@ typedef struct splev_layout {
 
 /* Lay out the dungeon for a seed.  Returns NULL with a message in err when
  * the levels cannot be placed. */
+SPLEV_API
 splev_layout *splev_dgn_layout(const splev_dgn_script *s, uint64_t seed,
                                char *err, size_t errlen);
+SPLEV_API
 void splev_layout_free(splev_layout *l);
 
 /* Check a layout against its script: every level inside its dungeon and its
  * range, chains, no two special levels on one level, branch ends, spacing,
  * depths, ledger numbers, skipped dungeons, tune and visiting order.
  * Returns 0, or -1 with the first broken rule in err. */
+SPLEV_API
 int splev_layout_validate(const splev_dgn_script *s, const splev_layout *l,
                           char *err, size_t errlen);
 
 /* Print the layout as the overview text of levgen, or as JSON. */
+SPLEV_API
 void splev_layout_print_text(FILE *f, const splev_dgn_script *s,
                              const splev_layout *l);
+SPLEV_API
 void splev_layout_print_json(FILE *f, const splev_dgn_script *s,
                              const splev_layout *l);
 
 /* Names for printing. */
+SPLEV_API
 const char *splev_branch_type_name(int type);  /* "stair", "no_up", ... */
 /* "lawful", ..., "unaligned" (shared with splev/level.h, defined in
  * src/level: dungeon and altar alignments use the same bits). */
+SPLEV_API
 const char *splev_align_name(int align);
+
+SPLEV_END_DECLS
 
 #endif

@@ -4,16 +4,19 @@
  * statements) or straight into a splev_level.  doc/foreign-formats.md
  * lists the mappings and what each direction loses.
  *
- * Diagnostics go through the project's `struct diag` (src/common/common.h):
- * "file:line:col: error: message" for bad foreign input, warnings for what
- * is dropped or cropped.  Every function returning a pointer returns NULL
- * after reporting an error; results are malloc'd (free them with free()). */
+ * Diagnostics go to a splev_diags list (splev/diag.h; NULL: printed to
+ * standard error): errors for bad foreign input, warnings for what is
+ * dropped or cropped.  Every function returning a pointer returns NULL
+ * after reporting an error (or when memory ran out); results are malloc'd
+ * (free them with free()). */
 #ifndef SPLEV_FOREIGN_H
 #define SPLEV_FOREIGN_H
 
+#include "splev/api.h"
+#include "splev/diag.h"
 #include "splev/level.h"
 
-struct diag;
+SPLEV_BEGIN_DECLS
 
 /* ---- export ---- */
 typedef struct splev_export_opts {
@@ -27,13 +30,16 @@ typedef struct splev_export_opts {
 } splev_export_opts;
 
 /* One Asciifarm room JSON. */
+SPLEV_API
 char *splev_export_asciifarm(const splev_level *lev,
-                             const splev_export_opts *opts, struct diag *d);
+                             const splev_export_opts *opts, splev_diags *d);
 /* The encyclopedia file defining our own templates (nh_*). */
+SPLEV_API
 char *splev_asciifarm_encyclopedia(void);
 /* One Rogue Cloud room block (name line, assignments, grid). */
+SPLEV_API
 char *splev_export_roguecloud(const splev_level *lev,
-                              const splev_export_opts *opts, struct diag *d);
+                              const splev_export_opts *opts, splev_diags *d);
 
 /* ---- import ---- */
 typedef struct splev_import_opts {
@@ -45,27 +51,35 @@ typedef struct splev_import_opts {
 } splev_import_opts;
 
 /* `file` is the name used in messages; text/len the whole input. */
+SPLEV_API
 char *splev_import_asciifarm(const char *file, const char *text, size_t len,
-                             const splev_import_opts *opts, struct diag *d);
+                             const splev_import_opts *opts, splev_diags *d);
+SPLEV_API
 char *splev_import_roguecloud(const char *file, const char *text, size_t len,
-                              const splev_import_opts *opts, struct diag *d);
+                              const splev_import_opts *opts, splev_diags *d);
 /* The same maps as a level: the (cropped) map placed with its top-left
  * corner at (1, 0), stairs, doors, monsters and objects recorded. */
+SPLEV_API
 splev_level *splev_import_asciifarm_level(const char *file, const char *text,
                                           size_t len,
                                           const splev_import_opts *opts,
-                                          struct diag *d);
+                                          splev_diags *d);
+SPLEV_API
 splev_level *splev_import_roguecloud_level(const char *file, const char *text,
                                            size_t len,
                                            const splev_import_opts *opts,
-                                           struct diag *d);
+                                           splev_diags *d);
 /* The names of the rooms of a rooms.txt file, in order (NULL-terminated
  * malloc'd array of malloc'd strings); NULL on error. */
+SPLEV_API
 char **splev_roguecloud_room_names(const char *file, const char *text,
-                                   size_t len, struct diag *d);
+                                   size_t len, splev_diags *d);
 
 /* ---- Rogue Cloud tiles ---- */
 /* 1 when the server ships tile n (or n is -1, transparent). */
+SPLEV_API
 int splev_rc_tile_valid(long n);
+
+SPLEV_END_DECLS
 
 #endif

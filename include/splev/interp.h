@@ -15,20 +15,43 @@
 #include "splev/level.h"
 #include "splev/levscript.h"
 
-/* A names table (kind<TAB>class<TAB>frequency<TAB>name lines). */
+#include "splev/api.h"
+
+SPLEV_BEGIN_DECLS
+
+/* A names table: the monsters (class, generation frequency, level,
+ * generation flags, alignment), objects (class, probability), traps and
+ * room types of a game.  The library carries one for each dialect; a
+ * table can also be read from a file of
+ *   kind<TAB>class<TAB>frequency<TAB>name[<TAB>level<TAB>flags<TAB>align]
+ * lines (dat/names/ has the built-in ones in that form).  A table is only
+ * read once made: threads may share it. */
 typedef struct splev_names splev_names;
 
 /* Load a names table; NULL with a message in err when it cannot be read
  * or a line is malformed ("FILE:LINE: ..."). */
+SPLEV_API
 splev_names *splev_names_load(const char *path, char *err, size_t errlen);
+/* A new copy of the built-in table of a dialect (SPLEV_DIALECT_*); NULL
+ * for an unknown dialect or when memory ran out. */
+SPLEV_API
+splev_names *splev_names_builtin(int dialect);
+SPLEV_API
 void splev_names_free(splev_names *n);
 /* Number of entries of a kind ("monster", "object", "trap", "room"). */
+SPLEV_API
 size_t splev_names_count(const splev_names *n, const char *kind);
+/* The class of a monster or object name ("monster" / "object"): its
+ * first entry matching exactly, else ignoring case; 0 when unknown. */
+SPLEV_API
+int splev_names_class(const splev_names *n, const char *kind,
+                      const char *name);
 
 /* Does the species pass through walls and rock (a wall-passer or a
  * noncorporeal one: xorns, earth elementals, ghosts, shades)?  cls is the
  * class letter, name the species or NULL (then the class decides); the
  * interpreter's own species facts (src/interp/species.c). */
+SPLEV_API
 int splev_passes_walls(char cls, const char *name);
 
 /* The generation context: what the game would know.  Fill it with
@@ -83,10 +106,12 @@ typedef struct splev_genctx {
     size_t max_string;      /* longest string value in bytes (default 65536) */
 } splev_genctx;
 
+SPLEV_API
 void splev_genctx_init(splev_genctx *ctx);
 
 /* Run script s into a new level.  On a run-time error returns NULL and
  * puts "FILE:LINE: error: message" into err.  ctx may be NULL (defaults). */
+SPLEV_API
 splev_level *splev_run(const splev_levscript *s, const splev_genctx *ctx,
                        uint64_t seed, char *err, size_t errlen);
 
@@ -95,12 +120,20 @@ splev_level *splev_run(const splev_levscript *s, const splev_genctx *ctx,
  * buffers and the level's memory from run to run.  The levels are the
  * ones splev_run makes, byte for byte. */
 typedef struct splev_runner splev_runner;
+SPLEV_API
 splev_runner *splev_runner_new(void);
+SPLEV_API
 void splev_runner_free(splev_runner *r);
 /* splev_run into the runner's own level: valid until the next run or
- * splev_runner_free; NULL (and err) on a run-time error. */
+ * splev_runner_free; NULL (and err) on a run-time error.  A run that runs
+ * out of memory ("out of memory" in err) leaves the runner unusable:
+ * later runs fail at once, and splev_runner_free drops it without giving
+ * its buffers back. */
+SPLEV_API
 const splev_level *splev_runner_run(splev_runner *r, const splev_levscript *s,
                                     const splev_genctx *ctx, uint64_t seed,
                                     char *err, size_t errlen);
+
+SPLEV_END_DECLS
 
 #endif

@@ -8,7 +8,7 @@
  *   splev_levcomp_free(lc);
  *
  * Diagnostics ("file:line:col: error: ...", the line, a caret) go to
- * opts.diag_out (stderr when NULL).  A file with any error gives no
+ * opts.diag_out (stderr when NULL), or as records to opts.diags.  A file with any error gives no
  * levels at all (DECISIONS 22).  A compiler keeps its code generator's
  * buffers from one level to the next: use one per thread. */
 #ifndef SPLEV_LEVCOMP_H
@@ -18,12 +18,21 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "splev/diag.h"
 #include "splev/levscript.h"
+
+#include "splev/api.h"
+
+SPLEV_BEGIN_DECLS
 
 typedef struct splev_levcomp_opts {
     const char *const *include_dirs;    /* INCLUDE search path (-I) */
     size_t n_include_dirs;
-    const char *names_file;             /* --names: check names, or NULL */
+    const char *names_file;             /* --names: the names table; NULL:
+                                         * the built-in one of each file's
+                                         * dialect */
+    int no_names;                       /* --names none: no table, names
+                                         * are not checked */
     FILE *diag_out;                     /* NULL: stderr */
     int werror;                         /* warnings are errors */
     int no_warnings;                    /* warnings are not shown */
@@ -37,6 +46,9 @@ typedef struct splev_levcomp_opts {
      * with that game build's version record. */
     int classic_game;
     const struct classic_version *classic_version;
+    splev_diags *diags;                 /* not NULL: the reports go to this
+                                         * list (splev/diag.h), not to
+                                         * diag_out */
 } splev_levcomp_opts;
 
 /* The des-file dialect (doc/dialects.md): AUTO reads a file with a MAZE
@@ -48,6 +60,7 @@ enum {
     SPLEV_LEVCOMP_DIALECT_NETHACK36
 };
 /* "unnethack" / "nethack36" -> SPLEV_LEVCOMP_DIALECT_*, or -1. */
+SPLEV_API
 int splev_levcomp_dialect(const char *name);
 
 typedef struct splev_compiled_level {
@@ -69,15 +82,24 @@ typedef struct splev_compiled {
 typedef struct splev_levcomp splev_levcomp;
 
 /* NULL with a message in err when the names file cannot be loaded. */
+SPLEV_API
 splev_levcomp *splev_levcomp_new(const splev_levcomp_opts *opts, char *err,
                                  size_t errlen);
+SPLEV_API
 void splev_levcomp_free(splev_levcomp *lc);
 
 /* Compile a file ("-": standard input) or text held in memory (name is
- * used in messages and for INCLUDE).  Never NULL. */
+ * used in messages and for INCLUDE).  NULL only when memory ran out; after
+ * that, compiles in the same thread give NULL too (the parser's
+ * per-thread tables may be half-updated): compile in another thread. */
+SPLEV_API
 splev_compiled *splev_levcomp_file(splev_levcomp *lc, const char *path);
+SPLEV_API
 splev_compiled *splev_levcomp_buffer(splev_levcomp *lc, const char *name,
                                      const char *text, size_t len);
+SPLEV_API
 void splev_compiled_free(splev_compiled *r);
+
+SPLEV_END_DECLS
 
 #endif

@@ -17,6 +17,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "splev/api.h"
+
+SPLEV_BEGIN_DECLS
+
 #define SPLEV_COLNO 80
 #define SPLEV_ROWNO 21
 
@@ -250,92 +254,139 @@ typedef struct splev_level {
 
 /* ---- life cycle ---- */
 /* A cleared level: every cell STONE, unlit, no rooms or things. */
+SPLEV_API
 splev_level *splev_level_new(const char *name);
+SPLEV_API
 void splev_level_free(splev_level *lev);
 /* Make lev what splev_level_new(name) returns, keeping its arrays'
  * memory for the next level (many levels in a row allocate less). */
+SPLEV_API
 void splev_level_reset(splev_level *lev, const char *name);
 /* splev_level_reset with the cells copied from grid instead of cleared
  * (a runner starting where a script's opening left the grid). */
+SPLEV_API
 void splev_level_reset_grid(splev_level *lev, const char *name,
                             const splev_cell grid[SPLEV_COLNO][SPLEV_ROWNO]);
 /* The cell at (x, y), or NULL outside 0..79 x 0..20. */
+SPLEV_API
 splev_cell *splev_level_cell(splev_level *lev, int x, int y);
+SPLEV_API
 const splev_cell *splev_level_cell_const(const splev_level *lev, int x, int y);
 
 /* ---- add helpers: append a zeroed/defaulted record and return it.  They
  * only record; the caller sets the grid (the interpreter owns the rules). */
+SPLEV_API
 splev_room *splev_level_add_room(splev_level *lev, int parent);
+SPLEV_API
 splev_stair *splev_level_add_stair(splev_level *lev, int kind, int x, int y,
                                    int up, const char *dest);
+SPLEV_API
 splev_lregion *splev_level_add_lregion(splev_level *lev, int type);
+SPLEV_API
 splev_altar *splev_level_add_altar(splev_level *lev, int x, int y, int align,
                                    int shrine);
+SPLEV_API
 splev_grave *splev_level_add_grave(splev_level *lev, int x, int y,
                                    const char *epitaph);
+SPLEV_API
 splev_engraving *splev_level_add_engraving(splev_level *lev, int x, int y,
                                            int type, const char *text);
+SPLEV_API
 splev_gold *splev_level_add_gold(splev_level *lev, int x, int y, long amount);
+SPLEV_API
 splev_trap *splev_level_add_trap(splev_level *lev, int x, int y, int type);
+SPLEV_API
 splev_drawbridge *splev_level_add_drawbridge(splev_level *lev, int x, int y,
                                              int dir, int open);
+SPLEV_API
 splev_monster *splev_level_add_monster(splev_level *lev, int x, int y,
                                        char cls, const char *name);
+SPLEV_API
 splev_object *splev_level_add_object(splev_level *lev, int x, int y, char cls,
                                      const char *name);
 /* Index of the first monster standing on (x, y), or -1. */
+SPLEV_API
 int splev_level_monster_at(const splev_level *lev, int x, int y);
 /* Contents of a container, inventory of a monster (x, y are -1); box or
  * m is a record of lev (its name comes from lev's shared names). */
+SPLEV_API
 splev_object *splev_object_add_content(splev_level *lev, splev_object *box,
                                        char cls, const char *name);
+SPLEV_API
 splev_object *splev_monster_add_item(splev_level *lev, splev_monster *m,
                                      char cls, const char *name);
+SPLEV_API
 void splev_level_add_message(splev_level *lev, const char *text);
+SPLEV_API
 void splev_level_add_warning(splev_level *lev, const char *text);
+SPLEV_API
 splev_sound *splev_level_add_sound(splev_level *lev, int kind,
                                    const char *text);
+SPLEV_API
 splev_mongen *splev_level_add_mongen(splev_level *lev, int freq, char cls,
                                      const char *name);
 /* Replace a string field owned by the level (NULL clears it). */
+SPLEV_API
 void splev_set_string(char **field, const char *text);
 
 /* ---- names ---- */
+SPLEV_API
 const char *splev_terrain_name(int typ);       /* "STONE".., NULL if bad */
+SPLEV_API
 int splev_terrain_from_name(const char *name); /* -1 if unknown */
 /* The des-file map character of a terrain (§1.5), or 0 when it has none
  * (corners, STAIRS, ALTAR ...).  CROSSWALL gives 'B', MAX_TYPE 'x'. */
+SPLEV_API
 int splev_terrain_mapchar(int typ);
 /* The terrain of a map character; SPLEV_INVALID_TERRAIN when unknown. */
+SPLEV_API
 int splev_terrain_from_mapchar(int c);
 /* The nearest map character for any terrain (corners become '-' or '|',
  * furniture its floor ...): what a des MAP would have to say. */
+SPLEV_API
 int splev_terrain_nearest_mapchar(int typ);
+SPLEV_API
 const char *splev_trap_name(int type);         /* "arrow".., NULL if bad */
+SPLEV_API
 int splev_trap_from_name(const char *name);    /* 0 if unknown */
 #define SPLEV_TRAP_COUNT 25                     /* indices 1..24 */
+SPLEV_API
 const char *splev_room_type_name(int rtype);   /* "ordinary".., NULL */
+SPLEV_API
 const char *splev_flag_name(unsigned bit);     /* one SPLEV_F_* bit */
+SPLEV_API
 const char *splev_door_state_name(int doormask);   /* "nodoor".. */
+SPLEV_API
 const char *splev_align_name(int align);       /* "lawful".. */
+SPLEV_API
 const char *splev_engraving_type_name(int type);
+SPLEV_API
 const char *splev_sound_kind_name(int kind);
+SPLEV_API
 const char *splev_lregion_type_name(int type);
+SPLEV_API
 const char *splev_stair_kind_name(int kind);
 
 /* ---- output: byte-identical for equal levels ---- */
 /* The map as the game draws it, then a legend.  Returns a malloc'd
  * NUL-terminated string (free it with free()). */
+SPLEV_API
 char *splev_level_render_text(const splev_level *lev);
 /* The same with ANSI colour escapes (the game's default colours). */
+SPLEV_API
 char *splev_level_render_ansi(const splev_level *lev);
 /* The level as one standalone SVG picture: cells coloured by terrain (lit
  * cells lighter), features, traps, objects and monsters as glyphs, and a
  * legend.  Deterministic bytes; malloc'd, free() it. */
+SPLEV_API
 char *splev_level_render_svg(const splev_level *lev);
 /* The whole model as JSON (doc/level-json.md): malloc'd string. */
+SPLEV_API
 char *splev_level_to_json(const splev_level *lev);
 /* Writes splev_level_to_json to out; 0, or -1 on a write error. */
+SPLEV_API
 int splev_level_write_json(const splev_level *lev, FILE *out);
+
+SPLEV_END_DECLS
 
 #endif

@@ -12,6 +12,10 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "splev/api.h"
+
+SPLEV_BEGIN_DECLS
+
 /* Value types, for constants and at run time. */
 enum {
     SPLEV_V_NULL, SPLEV_V_INT, SPLEV_V_STR, SPLEV_V_COORD, SPLEV_V_REGION,
@@ -81,26 +85,34 @@ typedef struct splev_levscript {
 } splev_levscript;
 
 /* Encode in the binary format; malloc'd, same bytes on every platform. */
+SPLEV_API
 unsigned char *splev_lev_encode(const splev_levscript *s, size_t *len);
 
 /* Verify and decode; NULL with a reason in err when the bytes are not a
  * valid level script. */
+SPLEV_API
 splev_levscript *splev_lev_decode(const unsigned char *buf, size_t len,
                                   char *err, size_t errlen);
 
 /* Read, verify and decode a file; on failure err holds
  * "FILE: bad level script (reason)" or "FILE: cannot open: ...". */
+SPLEV_API
 splev_levscript *splev_lev_load_file(const char *path, char *err,
                                      size_t errlen);
 
+SPLEV_API
 void splev_lev_free(splev_levscript *s);
 
 /* The source position of code[pc]: file name and line (0 if unknown). */
+SPLEV_API
 const char *splev_lev_source(const splev_levscript *s, uint32_t pc,
                              uint32_t *line);
 
 /* Print a readable listing: one instruction a line with its operand,
  * constants shown as values, jump targets as indices, and source lines. */
+SPLEV_API
 void splev_lev_disasm(FILE *f, const splev_levscript *s);
+
+SPLEV_END_DECLS
 
 #endif

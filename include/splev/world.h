@@ -20,6 +20,10 @@
 #include "splev/level.h"
 #include "splev/rng.h"
 
+#include "splev/api.h"
+
+SPLEV_BEGIN_DECLS
+
 /* Where a level came from. */
 enum {
     SPLEV_SRC_SPECIAL,   /* a special level of the dungeon script */
@@ -57,28 +61,36 @@ typedef struct splev_world_opts {
 
 /* Generate every level.  Returns NULL (message in err) only when nothing
  * can be done; a level that fails keeps its error in its record. */
+SPLEV_API
 splev_world *splev_world_generate(const splev_dgn_script *s,
                                   const splev_layout *l,
                                   const splev_world_opts *o,
                                   char *err, size_t errlen);
 /* Generate only the level (dungeon index, level number) into *out, as the
  * whole run makes it.  Returns 0, or -1 when there is no such level. */
+SPLEV_API
 int splev_world_generate_one(const splev_dgn_script *s, const splev_layout *l,
                              const splev_world_opts *o, int dungeon, int level,
                              splev_world_level *out);
+SPLEV_API
 void splev_world_level_clear(splev_world_level *wl);
+SPLEV_API
 void splev_world_free(splev_world *w);
 
 /* Names. */
+SPLEV_API
 const char *splev_world_source_name(int source);   /* "special" ... */
 
 /* The standard generator alone (SEMANTICS §16): ctx gives depth, dunlev,
  * top/bottom and the branch.  Never NULL. */
+SPLEV_API
 splev_level *splev_stdgen_rooms(const splev_genctx *ctx, uint64_t seed);
 /* The same with Medusa's depth for the shop rule of §16.10 (0: no limit;
  * splev_stdgen_rooms passes 0). */
+SPLEV_API
 splev_level *splev_stdgen_rooms_at(const splev_genctx *ctx, uint64_t seed,
                                    int medusa_depth);
+SPLEV_API
 splev_level *splev_stdgen_maze(const splev_genctx *ctx, uint64_t seed);
 
 /* Walking check: from the up stair (else the first stair) to every other
@@ -87,11 +99,15 @@ splev_level *splev_stdgen_maze(const splev_genctx *ctx, uint64_t seed);
  * and raised drawbridges do not; no diagonal step into or out of a door.
  * Returns the number of unreachable ones (0: all reachable) and writes
  * the first one to msg. */
+SPLEV_API
 int splev_world_check_reach(const splev_level *lev, char *msg, size_t len);
 
 /* One self-contained HTML page: the dungeon tree and every level as an
  * inline SVG map.  Deterministic bytes; malloc'd, free() it. */
+SPLEV_API
 char *splev_world_render_html(const splev_dgn_script *s, const splev_layout *l,
                               const splev_world *w);
+
+SPLEV_END_DECLS
 
 #endif

@@ -124,7 +124,11 @@ static int compile(const options *o)
     } else if (!o->check_only) {
         size_t n = 0;
         unsigned char *bytes = splev_dgn_encode(s, &n);
-        if (write_file_atomic(o->output, bytes, n, err, sizeof err) != 0) {
+        if (!bytes) {
+            fprintf(stderr, "%s: error: out of memory\n", o->output);
+            status = 1;
+        } else if (write_file_atomic(o->output, bytes, n, err,
+                                     sizeof err) != 0) {
             fprintf(stderr, "%s: error: %s\n", o->output, err);
             status = 1;
         }

@@ -33,7 +33,10 @@ static void usage(FILE *f)
           "  --names FILE   check monster, object and trap names and room "
           "types\n"
           "                 against this table (kind, class, frequency, "
-          "name)\n"
+          "name), not\n"
+          "                 the built-in one of the file's dialect; "
+          "--names none:\n"
+          "                 no checks\n"
           "  -Wall          also pedantic warnings (ragged MAP rows, "
           "coordinates\n"
           "                 outside the map)\n"
@@ -442,7 +445,8 @@ static int compile_all(args *a)
     memset(&o, 0, sizeof o);
     o.include_dirs = a->fo.include_dirs;
     o.n_include_dirs = a->fo.n_include_dirs;
-    o.names_file = a->names;
+    o.no_names = a->names && strcmp(a->names, "none") == 0;
+    o.names_file = o.no_names ? NULL : a->names;
     o.werror = a->fo.werror;
     o.no_warnings = a->fo.no_warnings;
     o.extra_warnings = a->extra;

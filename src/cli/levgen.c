@@ -3,6 +3,7 @@
  * formats and imports those maps as des-files.  Options are parsed into a
  * struct first and the work is dispatched from it. */
 #define _POSIX_C_SOURCE 200809L
+#include "import/foreign.h"
 #include "common/common.h"
 #include "splev.h"
 #include "splev/foreign.h"
@@ -11,6 +12,7 @@
 #include "splev/world.h"
 
 #include <sys/stat.h>
+#include <unistd.h>
 #include <time.h>
 
 #include <errno.h>
@@ -27,7 +29,7 @@
 
 typedef enum {
     FORMAT_TEXT, FORMAT_JSON, FORMAT_ANSI, FORMAT_ASCIIFARM, FORMAT_ROGUECLOUD,
-    FORMAT_SVG, FORMAT_HTML
+    FORMAT_SVG, FORMAT_HTML, FORMAT_JSONL
 } out_format;
 
 typedef struct options {
@@ -57,6 +59,7 @@ typedef struct options {
 
 static const char usage_text[] =
     "Usage: levgen [options] FILE.lev|FILE.des\n"
+    "       levgen --count N --format jsonl [-o FILE] FILE.lev|FILE.des\n"
     "       levgen --disasm FILE.lev|FILE.des\n"
     "       levgen --dungeon FILE [--seed N] [--format text|json] [--count N]\n"
     "       levgen --dungeon FILE --levels DIR --all [--out DIR]\n"
@@ -75,11 +78,13 @@ static const char usage_text[] =
     "  --all             run every level of a .des file, one after another\n"
     "  --disasm          print the level script's code instead of running it\n"
     "  --seed N          the seed, 0..18446744073709551615 (default 1)\n"
-    "  --format FMT      levels: text (default), ansi, json, svg,\n"
-    "                    asciifarm, roguecloud; dungeons: text or json\n"
+    "  --format FMT      levels: text (default), ansi, json, jsonl (one\n"
+    "                    line, with the seed), svg, asciifarm, roguecloud;\n"
+    "                    dungeons: text or json\n"
     "  -o, --output FILE write there (atomically) instead of standard output\n"
     "  --count N         generate or lay out N seeds from --seed on and print\n"
-    "                    a summary (failures with their seeds)\n"
+    "                    a summary (failures with their seeds); with\n"
+    "                    --format jsonl every level, one JSON object a line\n"
     "  --dungeon FILE    lay out this compiled dungeon script\n"
     "  --levels DIR      with --dungeon: the compiled levels (NAME.lev)\n"
     "  --all             with --dungeon and --levels: generate every level\n"
@@ -97,7 +102,9 @@ static const char usage_text[] =
     "  --encyclopedia F  Asciifarm export: also write our template\n"
     "                    encyclopedia to F and use its templates\n"
     "  --names FILE      names table (kind, class, frequency, name) for\n"
-    "                    picking random monsters and objects\n"
+    "                    classes of named monsters and objects and random\n"
+    "                    picks (default: the built-in table of the level's\n"
+    "                    dialect); --names none: no table\n"
     "  --depth N         level.depth (default 1); --difficulty N\n"
     "  --align A         hero alignment: lawful, neutral, chaotic\n"
     "  --role NAME       hero.role; --night: time.night is 1\n"
@@ -166,7 +173,7 @@ static int set_format(options *o, const char *v)
     } formats[] = {
         {"text", FORMAT_TEXT}, {"json", FORMAT_JSON}, {"ansi", FORMAT_ANSI},
         {"asciifarm", FORMAT_ASCIIFARM}, {"roguecloud", FORMAT_ROGUECLOUD},
-        {"svg", FORMAT_SVG}, {"html", FORMAT_HTML},
+        {"svg", FORMAT_SVG}, {"html", FORMAT_HTML}, {"jsonl", FORMAT_JSONL},
     };
     for (size_t i = 0; i < sizeof formats / sizeof *formats; i++)
         if (strcmp(v, formats[i].name) == 0) {
@@ -174,8 +181,8 @@ static int set_format(options *o, const char *v)
             o->format_given = 1;
             return 0;
         }
-    return usage_error("unknown format '%s' (text, ansi, json, svg, html, "
-                       "asciifarm or roguecloud)", v);
+    return usage_error("unknown format '%s' (text, ansi, json, jsonl, svg, "
+                       "html, asciifarm or roguecloud)", v);
 }
 
 static int set_output(options *o, const char *v)
@@ -413,6 +420,14 @@ static int parse_options(options *o, int argc, char **argv)
         return usage_error("a dungeon layout is shown as text or json");
     if (!o->dungeon && o->format == FORMAT_HTML)
         return usage_error("--format html goes with --dungeon and --all");
+    if (o->count > 0 && o->format != FORMAT_TEXT &&
+        (o->format != FORMAT_JSONL || o->dungeon))
+        return usage_error("--count N prints a summary (--format text)%s",
+                           o->dungeon ? "" : " or every level (--format "
+                           "jsonl)");
+    if (o->format == FORMAT_JSONL && (o->dungeon || o->import))
+        return usage_error("--format jsonl is for the levels of a level "
+                           "file");
     if (o->encyclopedia && o->format != FORMAT_ASCIIFARM)
         return usage_error("--encyclopedia goes with --format asciifarm");
     return 0;
@@ -443,6 +458,60 @@ static int lay_out_one(const options *o, const splev_dgn_script *s)
     return 0;
 }
 
+/* ---- where --count writes: -o FILE or standard output ---- */
+
+/* The stream of a --count run, and with -o FILE the temporary beside
+ * FILE it goes to until it is complete. */
+static FILE *count_out;
+static char *count_tmp;
+
+/* 0, or the exit status after a message. */
+static int count_open(const options *o)
+{
+    count_out = stdout;
+    count_tmp = NULL;
+    if (!o->output || strcmp(o->output, "-") == 0)
+        return 0;
+    /* a device or a pipe (/dev/null, a FIFO) is written to as it is */
+    struct stat st;
+    int special = stat(o->output, &st) == 0 && !S_ISREG(st.st_mode);
+    if (!special)
+        count_tmp = xasprintf("%s.tmp%ld", o->output, (long)getpid());
+    count_out = fopen(special ? o->output : count_tmp, "w");
+    if (!count_out) {
+        fprintf(stderr, "levgen: %s: %s\n", o->output, strerror(errno));
+        free(count_tmp);
+        count_tmp = NULL;
+        count_out = stdout;
+        return EXIT_BAD_INPUT;
+    }
+    return 0;
+}
+
+/* Finish the output: flushed, and with -o FILE renamed into place (even
+ * when some seeds failed: the file says which).  Returns rc, or the exit
+ * status of a write error. */
+static int count_close(const options *o, int rc)
+{
+    int bad = fflush(count_out) != 0 || ferror(count_out);
+    if (count_tmp) {
+        bad |= fclose(count_out) != 0;
+        if (!bad && rename(count_tmp, o->output) != 0)
+            bad = 1;
+        if (bad)
+            remove(count_tmp);
+        free(count_tmp);
+        count_tmp = NULL;
+    }
+    count_out = stdout;
+    if (bad) {
+        fprintf(stderr, "levgen: %s: write error\n",
+                o->output ? o->output : "standard output");
+        return EXIT_BAD_INPUT;
+    }
+    return rc;
+}
+
 /* Lay out and check count seeds; a seed fails when the layout fails or
  * breaks an invariant. */
 static int check_seeds(const options *o, const splev_dgn_script *s)
@@ -457,12 +526,12 @@ static int check_seeds(const options *o, const splev_dgn_script *s)
             l = NULL;
         }
         if (!l) {
-            printf("seed %" PRIu64 ": %s\n", seed, err);
+            fprintf(count_out, "seed %" PRIu64 ": %s\n", seed, err);
             failed++;
         }
         splev_layout_free(l);
     }
-    printf("%ld layouts, %ld failed\n", o->count, failed);
+    fprintf(count_out, "%ld layouts, %ld failed\n", o->count, failed);
     return failed ? EXIT_BAD_INPUT : 0;
 }
 
@@ -476,9 +545,13 @@ static int run_dungeon(const options *o)
         fprintf(stderr, "levgen: %s\n", err);
         return EXIT_BAD_INPUT;
     }
-    int rc = o->all || o->level_at ? run_world(o, s)
-             : o->count > 0         ? check_seeds(o, s)
-                                    : lay_out_one(o, s);
+    int rc = o->count > 0 ? count_open(o) : 0;
+    if (rc == 0)
+        rc = o->all || o->level_at ? run_world(o, s)
+             : o->count > 0        ? check_seeds(o, s)
+                                   : lay_out_one(o, s);
+    if (o->count > 0)
+        rc = count_close(o, rc);
     splev_dgn_script_free(s);
     if (fflush(stdout) != 0 || ferror(stdout)) {
         fprintf(stderr, "levgen: write error\n");
@@ -516,8 +589,8 @@ static char *format_level(const options *o, const splev_level *lev)
     case FORMAT_JSON: return splev_level_to_json(lev);
     case FORMAT_ANSI: return splev_level_render_ansi(lev);
     case FORMAT_SVG: return splev_level_render_svg(lev);
-    case FORMAT_ASCIIFARM: return splev_export_asciifarm(lev, &eo, &d);
-    case FORMAT_ROGUECLOUD: return splev_export_roguecloud(lev, &eo, &d);
+    case FORMAT_ASCIIFARM: return foreign_export_asciifarm(lev, &eo, &d);
+    case FORMAT_ROGUECLOUD: return foreign_export_roguecloud(lev, &eo, &d);
     default: return splev_level_render_text(lev);
     }
 }
@@ -531,6 +604,8 @@ static splev_levscript *load_level_script(const options *o)
     return s;
 }
 
+static int write_jsonl(FILE *f, const splev_level *lev, uint64_t seed);
+
 static int show_level(const options *o, const splev_levscript *s)
 {
     char err[600];
@@ -539,13 +614,26 @@ static int show_level(const options *o, const splev_levscript *s)
         fprintf(stderr, "%s\n", err);
         return EXIT_BAD_INPUT;
     }
+    if (o->format == FORMAT_JSONL) {
+        int rc = count_open(o);
+        if (rc == 0 && write_jsonl(count_out, lev, o->seed) != 0)
+            rc = EXIT_BAD_INPUT;
+        splev_level_free(lev);
+        return count_close(o, rc);
+    }
     char *text = format_level(o, lev);
     int rc = text ? emit(o, o->input, text) : EXIT_BAD_INPUT;
+    if (!text && o->format != FORMAT_ASCIIFARM &&
+        o->format != FORMAT_ROGUECLOUD)
+        fprintf(stderr, "levgen: out of memory\n");   /* the others say */
     if (rc == 0 && o->encyclopedia) {
         char *enc = splev_asciifarm_encyclopedia();
         char werr[300];
-        if (write_file_atomic(o->encyclopedia, enc, strlen(enc), werr,
-                              sizeof werr) != 0) {
+        if (!enc) {
+            fprintf(stderr, "levgen: out of memory\n");
+            rc = EXIT_BAD_INPUT;
+        } else if (write_file_atomic(o->encyclopedia, enc, strlen(enc), werr,
+                                     sizeof werr) != 0) {
             fprintf(stderr, "levgen: %s: %s\n", o->encyclopedia, werr);
             rc = EXIT_BAD_INPUT;
         }
@@ -556,24 +644,103 @@ static int show_level(const options *o, const splev_levscript *s)
     return rc;
 }
 
-/* Generate count levels from seed on; report failures and the time. */
+/* The level's JSON on one line, with its seed first:
+ * {"seed": N, ...the object of splev_level_to_json...}.  The pretty
+ * printer's line breaks and indentation lie outside strings (a string
+ * holds no raw newline), so dropping them leaves the same JSON. */
+static int write_jsonl(FILE *f, const splev_level *lev, uint64_t seed)
+{
+    char *json = splev_level_to_json(lev);
+    if (!json)
+        return -1;
+    char *w = json;
+    int in_string = 0;
+    for (const char *p = json; *p; p++) {
+        if (in_string) {
+            if (*p == '\\' && p[1])
+                *w++ = *p++;
+            else if (*p == '"')
+                in_string = 0;
+        } else if (*p == '"') {
+            in_string = 1;
+        } else if (*p == '\n') {
+            while (p[1] == ' ')
+                p++;
+            continue;
+        }
+        *w++ = *p;
+    }
+    *w = '\0';
+    const char *body = json[0] == '{' ? json + 1 : json;
+    fprintf(f, "{\"seed\": %" PRIu64 "%s%s\n", seed,
+            *body && *body != '}' ? ", " : "", body);
+    free(json);
+    return 0;
+}
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* "levgen: 1234/100000 levels, 5678 levels/s" on a terminal's stderr,
+ * from the second second of a run on, at most four times a second. */
+typedef struct progress {
+    int on;
+    double start, last;
+} progress;
+
+static void progress_tick(progress *p, long done, long total, int end)
+{
+    if (!p->on)
+        return;
+    double t = now_seconds();
+    if (!end && (t - p->start < 1.0 || t - p->last < 0.25))
+        return;
+    if (end && p->last == 0)
+        return;             /* a short run shows nothing */
+    p->last = t;
+    double rate = t > p->start ? (double)done / (t - p->start) : 0;
+    fprintf(stderr, "\rlevgen: %ld/%ld levels, %.0f levels/s%s", done,
+            total, rate, end ? "\n" : "");
+}
+
+/* Generate count levels from seed on: with --format jsonl write each
+ * (seed included), else report failures and the time. */
 static int check_levels(const options *o, const splev_levscript *s)
 {
     long failed = 0;
+    int jsonl = o->format == FORMAT_JSONL;
     clock_t start = clock();
+    progress pr = {isatty(2), now_seconds(), 0};
     splev_runner *r = splev_runner_new();
     for (long i = 0; i < o->count; i++) {
         uint64_t seed = o->seed + (uint64_t)i;
         char err[600];
-        if (!splev_runner_run(r, s, &o->ctx, seed, err, sizeof err)) {
-            printf("seed %" PRIu64 ": %s\n", seed, err);
+        const splev_level *lev = splev_runner_run(r, s, &o->ctx, seed, err,
+                                                  sizeof err);
+        if (!lev) {
+            if (jsonl)
+                fprintf(stderr, "levgen: seed %" PRIu64 ": %s\n", seed, err);
+            else
+                fprintf(count_out, "seed %" PRIu64 ": %s\n", seed, err);
+            failed++;
+        } else if (jsonl && write_jsonl(count_out, lev, seed) != 0) {
             failed++;
         }
+        progress_tick(&pr, i + 1, o->count, 0);
     }
+    progress_tick(&pr, o->count, o->count, 1);
     splev_runner_free(r);
     double ms = (double)(clock() - start) * 1000.0 / CLOCKS_PER_SEC;
-    printf("%ld levels, %ld failed, %.3f ms per level\n", o->count, failed,
-           ms / (double)o->count);
+    if (!jsonl)
+        fprintf(count_out, "%ld levels, %ld failed, %.3f ms per level\n",
+                o->count, failed, ms / (double)o->count);
+    else if (failed)
+        fprintf(stderr, "levgen: %ld of %ld levels failed\n", failed,
+                o->count);
     return failed ? EXIT_BAD_INPUT : 0;
 }
 
@@ -583,9 +750,55 @@ static int is_des(const char *path)
     return n > 4 && strcmp(path + n - 4, ".des") == 0;
 }
 
-/* Run, check or list one script. */
-static int use_script(const options *o, const splev_levscript *s)
+/* The built-in names tables, made when a level first needs one. */
+static splev_names *builtin_names[2];
+
+static void free_builtin_names(void)
 {
+    for (int i = 0; i < 2; i++) {
+        splev_names_free(builtin_names[i]);
+        builtin_names[i] = NULL;
+    }
+}
+
+/* The names table a script runs with: --names FILE, none with --names
+ * none, else the built-in one of the script's dialect. */
+static const splev_names *names_of(const options *o, int dialect)
+{
+    if (o->names)
+        return o->ctx.names;
+    int d = dialect == SPLEV_DIALECT_NETHACK36;
+    if (!builtin_names[d])
+        builtin_names[d] = splev_names_builtin(d ? SPLEV_DIALECT_NETHACK36
+                                                 : SPLEV_DIALECT_UNNETHACK);
+    return builtin_names[d];
+}
+
+/* --names FILE: load it into o->ctx.names (*out, freed by the caller);
+ * --names none: no table.  0, or the exit status after a message. */
+static int load_names(options *o, splev_names **out)
+{
+    *out = NULL;
+    o->ctx.names = NULL;
+    if (!o->names || strcmp(o->names, "none") == 0)
+        return 0;
+    char err[600];
+    *out = splev_names_load(o->names, err, sizeof err);
+    if (!*out) {
+        fprintf(stderr, "levgen: %s\n", err);
+        return EXIT_BAD_INPUT;
+    }
+    o->ctx.names = *out;
+    return 0;
+}
+
+/* Run, check or list one script. */
+static int use_script(const options *o, const splev_levscript *script)
+{
+    options with = *o;
+    with.ctx.names = names_of(o, script->dialect);
+    o = &with;
+    const splev_levscript *s = script;
     if (o->disasm) {
         splev_lev_disasm(stdout, s);
         return fflush(stdout) == 0 ? 0 : EXIT_BAD_INPUT;
@@ -610,6 +823,8 @@ static int run_des(const options *o)
     splev_levcomp_opts lo;
     memset(&lo, 0, sizeof lo);
     lo.dialect = o->dialect;
+    lo.no_names = o->names && strcmp(o->names, "none") == 0;
+    lo.names_file = lo.no_names ? NULL : o->names;
     char err[600];
     splev_levcomp *lc = splev_levcomp_new(&lo, err, sizeof err);
     splev_compiled *c = splev_levcomp_file(lc, o->input);
@@ -649,17 +864,15 @@ static int run_level(options *o)
                 "of a .des file\n");
         return EXIT_USAGE;
     }
-    splev_names *names = NULL;
-    if (o->names) {
-        char err[600];
-        names = splev_names_load(o->names, err, sizeof err);
-        if (!names) {
-            fprintf(stderr, "levgen: %s\n", err);
-            return EXIT_BAD_INPUT;
-        }
-        o->ctx.names = names;
+    splev_names *names;
+    int rc = load_names(o, &names);
+    if (rc != 0)
+        return rc;
+    if (o->count > 0 && !o->disasm && (rc = count_open(o)) != 0) {
+        splev_names_free(names);
+        return rc;
     }
-    int rc = EXIT_BAD_INPUT;
+    rc = EXIT_BAD_INPUT;
     if (is_des(o->input)) {
         rc = run_des(o);
     } else {
@@ -668,7 +881,10 @@ static int run_level(options *o)
             rc = use_script(o, s);
         splev_lev_free(s);
     }
+    if (o->count > 0 && !o->disasm)
+        rc = count_close(o, rc);
     splev_names_free(names);
+    free_builtin_names();
     return rc;
 }
 
@@ -690,8 +906,8 @@ static int run_import(const options *o)
     diag d;
     diag_init(&d, o->input, text, len);
     char *des = strcmp(o->import, "asciifarm") == 0
-                    ? splev_import_asciifarm(o->input, text, len, &io, &d)
-                    : splev_import_roguecloud(o->input, text, len, &io, &d);
+                    ? foreign_import_asciifarm(o->input, text, len, &io, &d)
+                    : foreign_import_roguecloud(o->input, text, len, &io, &d);
     int rc = des && d.errors == 0 ? emit(o, o->input, des) : EXIT_BAD_INPUT;
     free(des);
     free(text);
@@ -939,7 +1155,7 @@ static int world_count(const options *o, const splev_dgn_script *s,
         wo->seed = o->seed + (uint64_t)i;
         splev_layout *l = splev_dgn_layout(s, wo->seed, err, sizeof err);
         if (!l) {
-            printf("seed %" PRIu64 ": %s\n", wo->seed, err);
+            fprintf(count_out, "seed %" PRIu64 ": %s\n", wo->seed, err);
             failed++;
             continue;
         }
@@ -949,8 +1165,8 @@ static int world_count(const options *o, const splev_dgn_script *s,
         for (int k = 0; w && k < w->n_levels; k++) {
             levels++;
             if (!w->levels[k].lev) {
-                printf("seed %" PRIu64 ": ledger %d: %s\n", wo->seed,
-                       w->levels[k].ledger, w->levels[k].error);
+                fprintf(count_out, "seed %" PRIu64 ": ledger %d: %s\n",
+                        wo->seed, w->levels[k].ledger, w->levels[k].error);
                 failed++;
             } else if (splev_world_check_reach(w->levels[k].lev, NULL, 0)) {
                 blocked++;
@@ -959,9 +1175,9 @@ static int world_count(const options *o, const splev_dgn_script *s,
         splev_world_free(w);
         splev_layout_free(l);
     }
-    printf("%ld dungeons, %ld levels, %ld failed, %ld with a stair out of "
-           "reach, %.3f ms per dungeon\n", o->count, levels, failed, blocked,
-           ms / (double)o->count);
+    fprintf(count_out, "%ld dungeons, %ld levels, %ld failed, %ld with a "
+            "stair out of reach, %.3f ms per dungeon\n", o->count, levels,
+            failed, blocked, ms / (double)o->count);
     return failed ? EXIT_BAD_INPUT : 0;
 }
 
@@ -1001,19 +1217,18 @@ static int run_world(const options *o, const splev_dgn_script *s)
     wo.levels_dir = o->levels_dir;
     wo.seed = o->seed;
     wo.base = o->ctx;
-    if (o->names) {
-        names = splev_names_load(o->names, err, sizeof err);
-        if (!names) {
-            fprintf(stderr, "levgen: %s\n", err);
-            splev_layout_free(l);
-            return EXIT_BAD_INPUT;
-        }
-        wo.base.names = names;
+    options with = *o;
+    if (load_names(&with, &names) != 0) {
+        splev_layout_free(l);
+        return EXIT_BAD_INPUT;
     }
+    /* the dungeons' levels are UnNetHack's */
+    wo.base.names = names_of(&with, SPLEV_DIALECT_UNNETHACK);
     int rc = o->all && o->count > 0 ? world_count(o, s, &wo)
              : o->all                 ? world_all(o, s, l, &wo)
                                       : world_one(o, s, l, &wo);
     splev_names_free(names);
+    free_builtin_names();
     splev_layout_free(l);
     return rc;
 }

@@ -3,13 +3,52 @@
 #ifndef SPLEV_COMMON_H
 #define SPLEV_COMMON_H
 
+#include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
-/* ---- memory: out of memory ends the program with a message ---- */
+/* ---- memory ----
+ * The x* allocators never return NULL.  When memory runs out inside an
+ * out-of-memory guard (each public entry point of the library sets one),
+ * they jump back to it and the entry point returns its error result;
+ * memory that call had already taken is not given back.  Outside any
+ * guard (the programs' own code) they print a message and end the
+ * program: the programs install no guard of their own. */
+typedef struct oom_guard {
+    jmp_buf jb;
+    struct oom_guard *outer;
+} oom_guard;
+void oom_push(oom_guard *g);
+void oom_pop(oom_guard *g);
+/* Out of memory (asking for n bytes): to the guard, or the end. */
+void oom_fail(size_t n)
+#if defined(__GNUC__)
+    __attribute__((noreturn))
+#endif
+    ;
+/* For tests: the n-th x* allocation from now on (of this thread) fails
+ * as if memory had run out; 0 turns that off. */
+void mem_fail_after(long n);
+/* The message a guarded entry point with an error buffer leaves there on
+ * out of memory.  Library code that calls such an entry point passes the
+ * failure on to its own guard with oom_pass_on(err). */
+#define OOM_MESSAGE "out of memory"
+static inline void oom_pass_on(const char *err)
+{
+    if (strcmp(err, OOM_MESSAGE) == 0)
+        oom_fail(0);
+}
+/* In a function returning `fail` on out of memory:
+ *     oom_guard g;
+ *     OOM_GUARD(g, NULL);
+ *     ... the work; every return after this passes through oom_pop(&g) */
+#define OOM_GUARD(g, fail)    \
+    oom_push(&(g));           \
+    if (setjmp((g).jb) != 0)  \
+    return fail
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);
@@ -186,6 +225,20 @@ void diag_error_nopos(diag *d, const char *fmt, ...)
  * reworded as "expected A, B or C, found FOUND". */
 void diag_syntax_error(diag *d, srcpos pos, const char *bison_msg,
                        const char *found);
+
+/* ---- reports as records (splev/diag.h) ----
+ * An entry point given a splev_diags list points the stages' text at a
+ * memory stream, then reads the reports back into the list. */
+struct splev_diags;
+typedef struct diags_capture {
+    FILE *f;
+    char *buf;
+    size_t len;
+} diags_capture;
+FILE *diags_capture_begin(diags_capture *c);
+/* Close the stream and add its reports to d (d NULL: drop them). */
+void diags_capture_end(diags_capture *c, struct splev_diags *d);
+void diags_read_text(struct splev_diags *d, const char *text, size_t len);
 
 /* Edit distance between two words, case-insensitive, capped at cap+1. */
 int word_distance(const char *a, const char *b, int cap);

@@ -79,8 +79,9 @@ static FILE *out_of(diag *d)
     if (!d->out) {
         d->hold = d->out = open_memstream(&d->held, &d->nheld);
         if (!d->out) {
-            perror("open_memstream");
-            exit(1);
+            /* open_memstream fails only when memory is short */
+            d->out = stderr;
+            oom_fail(0);
         }
     }
     return d->out;

@@ -1,37 +1,72 @@
-/* mem.c - allocation that never returns NULL: a compiler that runs out of
- * memory stops with a message instead of limping on. */
+/* mem.c - allocation that never returns NULL: running out of memory
+ * inside a library call makes that call fail (the guard it set up is
+ * jumped to); in a program's own code it stops the program with a
+ * message instead of limping on. */
 #include "common.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-static void out_of_memory(size_t n)
+/* The innermost guard of this thread. */
+static _Thread_local oom_guard *guards;
+/* mem_fail_after: allocations left before one is made to fail (0: off). */
+static _Thread_local long fail_countdown;
+
+void mem_fail_after(long n)
 {
+    fail_countdown = n > 0 ? n : 0;
+}
+
+/* 1 when the allocation about to be made is the one to fail. */
+static int injected_failure(void)
+{
+    return fail_countdown > 0 && --fail_countdown == 0;
+}
+
+void oom_push(oom_guard *g)
+{
+    g->outer = guards;
+    guards = g;
+}
+
+void oom_pop(oom_guard *g)
+{
+    guards = g->outer;
+}
+
+void oom_fail(size_t n)
+{
+    oom_guard *g = guards;
+    if (g) {
+        guards = g->outer;
+        longjmp(g->jb, 1);
+    }
     fprintf(stderr, "fatal: out of memory (asked for %zu bytes)\n", n);
     exit(1);
 }
 
 void *xmalloc(size_t n)
 {
-    void *p = malloc(n ? n : 1);
+    void *p = injected_failure() ? NULL : malloc(n ? n : 1);
     if (!p)
-        out_of_memory(n);
+        oom_fail(n);
     return p;
 }
 
 void *xcalloc(size_t n, size_t size)
 {
-    void *p = calloc(n ? n : 1, size ? size : 1);
+    void *p = injected_failure() ? NULL
+                                  : calloc(n ? n : 1, size ? size : 1);
     if (!p)
-        out_of_memory(n * size);
+        oom_fail(n * size);
     return p;
 }
 
 void *xrealloc(void *p, size_t n)
 {
-    void *q = realloc(p, n ? n : 1);
+    void *q = injected_failure() ? NULL : realloc(p, n ? n : 1);
     if (!q)
-        out_of_memory(n);
+        oom_fail(n);
     return q;
 }
 
@@ -80,7 +115,7 @@ void grow_array(void **arr, size_t *cap, size_t need, size_t elem)
     size_t ncap = *cap ? *cap : 8;
     while (ncap < need) {
         if (ncap > SIZE_MAX / 2 / elem)
-            out_of_memory(SIZE_MAX);
+            oom_fail(SIZE_MAX);
         ncap *= 2;
     }
     *arr = xrealloc(*arr, ncap * elem);

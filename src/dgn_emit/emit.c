@@ -112,7 +112,8 @@ static void put_header(bytebuf *out, const splev_dgn_script *s,
     bb_u32(out, crc32_bytes(body->data, body->len));
 }
 
-unsigned char *splev_dgn_encode(const splev_dgn_script *s, size_t *len)
+static unsigned char *dgn_encode_unguarded(const splev_dgn_script *s,
+                                           size_t *len)
 {
     bytebuf body, out;
     strtab st;
@@ -136,4 +137,14 @@ unsigned char *splev_dgn_encode(const splev_dgn_script *s, size_t *len)
     free(st.len);
     *len = out.len;
     return out.data;
+}
+
+/* The entry point: out of memory gives the error result. */
+unsigned char *splev_dgn_encode(const splev_dgn_script *s, size_t *len)
+{
+    oom_guard g;
+    OOM_GUARD(g, NULL);
+    unsigned char *res = dgn_encode_unguarded(s, len);
+    oom_pop(&g);
+    return res;
 }

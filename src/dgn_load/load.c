@@ -454,8 +454,9 @@ static void rebase_names(const reader *r, splev_dgn_script *s)
         s->levels[i].name = rebase(r, s, s->levels[i].name);
 }
 
-splev_dgn_script *splev_dgn_decode(const unsigned char *buf, size_t len,
-                                   char *err, size_t errlen)
+static splev_dgn_script *dgn_decode_unguarded(const unsigned char *buf,
+                                              size_t len, char *err,
+                                              size_t errlen)
 {
     reader r;
     memset(&r, 0, sizeof r);
@@ -481,8 +482,23 @@ splev_dgn_script *splev_dgn_decode(const unsigned char *buf, size_t len,
     return s;
 }
 
-splev_dgn_script *splev_dgn_load_file(const char *path, char *err,
-                                      size_t errlen)
+/* The entry point: out of memory gives "out of memory" in err. */
+splev_dgn_script *splev_dgn_decode(const unsigned char *buf, size_t len,
+                                   char *err, size_t errlen)
+{
+    oom_guard g;
+    oom_push(&g);
+    if (setjmp(g.jb) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    splev_dgn_script *res = dgn_decode_unguarded(buf, len, err, errlen);
+    oom_pop(&g);
+    return res;
+}
+
+static splev_dgn_script *dgn_load_file_unguarded(const char *path, char *err,
+                                                 size_t errlen)
 {
     char why[200];
     size_t len = 0;
@@ -497,6 +513,21 @@ splev_dgn_script *splev_dgn_load_file(const char *path, char *err,
     if (!s)
         snprintf(err, errlen, "%s: bad dungeon script (%s)", path, why);
     return s;
+}
+
+/* The entry point: out of memory gives "out of memory" in err. */
+splev_dgn_script *splev_dgn_load_file(const char *path, char *err,
+                                      size_t errlen)
+{
+    oom_guard g;
+    oom_push(&g);
+    if (setjmp(g.jb) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    splev_dgn_script *res = dgn_load_file_unguarded(path, err, errlen);
+    oom_pop(&g);
+    return res;
 }
 
 void splev_dgn_script_free(splev_dgn_script *s)

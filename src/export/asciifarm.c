@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "import/foreign.h"
 #include "export/area.h"
 #include "level/glyph.h"
 
@@ -340,7 +341,7 @@ static int put_field(bytebuf *b, const splev_level *lev, const area *a,
     return ok;
 }
 
-char *splev_export_asciifarm(const splev_level *lev,
+char *foreign_export_asciifarm(const splev_level *lev,
                              const splev_export_opts *opts, struct diag *d)
 {
     area a;
@@ -372,7 +373,7 @@ char *splev_export_asciifarm(const splev_level *lev,
     return (char *)b.data;
 }
 
-char *splev_asciifarm_encyclopedia(void)
+static char *asciifarm_encyclopedia_unguarded(void)
 {
     return xstrdup(
         "{\n"
@@ -395,4 +396,14 @@ char *splev_asciifarm_encyclopedia(void)
         "    \"nh_item\": {\"arguments\": {\"class\": \"\", \"name\": \"\"}, \"sprite\": \"stone\", \"height\": 0.3}\n"
         "  }\n"
         "}\n");
+}
+
+/* The entry point: out of memory gives the error result. */
+char *splev_asciifarm_encyclopedia(void)
+{
+    oom_guard g;
+    OOM_GUARD(g, NULL);
+    char *res = asciifarm_encyclopedia_unguarded();
+    oom_pop(&g);
+    return res;
 }

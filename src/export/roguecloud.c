@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "import/foreign.h"
 #include "export/area.h"
 #include "import/stock.h"
 #include "level/glyph.h"
@@ -130,7 +131,7 @@ static char *room_name(const splev_level *lev, const splev_export_opts *o)
     return out;
 }
 
-char *splev_export_roguecloud(const splev_level *lev,
+char *foreign_export_roguecloud(const splev_level *lev,
                               const splev_export_opts *opts, struct diag *d)
 {
     area a;

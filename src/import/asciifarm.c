@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "import/foreign.h"
 #include "import/fmap.h"
 #include "import/json5.h"
 #include "import/stock.h"
@@ -492,13 +493,13 @@ static fmap *read_room(const char *file, const char *text, size_t len,
     return fm;
 }
 
-char *splev_import_asciifarm(const char *file, const char *text, size_t len,
+char *foreign_import_asciifarm(const char *file, const char *text, size_t len,
                              const splev_import_opts *opts, struct diag *d)
 {
     return fmap_import_des(read_room, file, text, len, opts, d);
 }
 
-splev_level *splev_import_asciifarm_level(const char *file, const char *text,
+splev_level *foreign_import_asciifarm_level(const char *file, const char *text,
                                           size_t len,
                                           const splev_import_opts *opts,
                                           struct diag *d)

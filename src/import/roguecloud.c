@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "import/foreign.h"
 #include "import/fmap.h"
 #include "import/stock.h"
 
@@ -477,13 +478,13 @@ static fmap *read_room(const char *file, const char *text, size_t len,
     return m;
 }
 
-char *splev_import_roguecloud(const char *file, const char *text, size_t len,
+char *foreign_import_roguecloud(const char *file, const char *text, size_t len,
                               const splev_import_opts *opts, struct diag *d)
 {
     return fmap_import_des(read_room, file, text, len, opts, d);
 }
 
-splev_level *splev_import_roguecloud_level(const char *file, const char *text,
+splev_level *foreign_import_roguecloud_level(const char *file, const char *text,
                                            size_t len,
                                            const splev_import_opts *opts,
                                            struct diag *d)
@@ -491,7 +492,7 @@ splev_level *splev_import_roguecloud_level(const char *file, const char *text,
     return fmap_import_level(read_room, file, text, len, opts, d);
 }
 
-char **splev_roguecloud_room_names(const char *file, const char *text,
+char **foreign_roguecloud_room_names(const char *file, const char *text,
                                    size_t len, struct diag *d)
 {
     rc_file f;

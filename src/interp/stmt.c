@@ -3,6 +3,7 @@
  * §8.9-§8.18).  Monsters and objects are recorded, not simulated. */
 #include "interp/rooms.h"
 #include "interp/vm.h"
+#include "names/names.h"
 
 #include "common/common.h"
 
@@ -1019,12 +1020,19 @@ static int monster_attr(vm *v, splev_monster *m, const attr *a)
     return 1;
 }
 
-static const char *pick_name(vm *v, const char *kind, const val *what, char *cls)
+/* The name of a monster or object (kind NK_*), and its class: a name
+ * given alone takes its class from the names table; a class or nothing
+ * draws a name from it. */
+static const char *pick_name(vm *v, int kind, const val *what, char *cls)
 {
     *cls = (char)what->a;
-    if (what->s)
+    if (what->s) {
+        if (!*cls && v->ctx.names)
+            *cls = (char)names_class(v->ctx.names, kind, what->s);
         return what->s;
-    return v->ctx.names ? vm_names_pick(v->ctx.names, kind, what->a, &v->rng, cls)
+    }
+    return v->ctx.names ? names_pick(v->ctx.names, kind, what->a, &v->rng,
+                                     cls)
                         : NULL;
 }
 
@@ -1123,7 +1131,7 @@ int vm_st_monster(vm *v, const splev_insn *in)
     }
     if (ok) {
         char cls;
-        const char *name = pick_name(v, "monster", &mon, &cls);
+        const char *name = pick_name(v, NK_MONSTER, &mon, &cls);
         /* A random spot in rock is one its humidity allowed. */
         int given = script_placed(&c) || (!own && (h & H_SOLID));
         int walls = name == mon.s ? (h & H_SOLID) != 0
@@ -1258,7 +1266,7 @@ int vm_st_object(vm *v, const splev_insn *in)
             ok = nest_push(v, NEST_LOST, -1, 0);
     } else if (ok) {
         char cls;
-        const char *name = pick_name(v, "object", &obj, &cls);
+        const char *name = pick_name(v, NK_OBJECT, &obj, &cls);
         splev_object *o = new_object(v, dest, box, x, y, cls, name);
         if (!o)
             ok = 0;
@@ -1310,7 +1318,7 @@ static void ore(vm *v, int x, int y, int32_t gold, int32_t gem)
         for (int k = 0; k < n && vm_count_thing(v); k++) {
             char cls = '*';
             const char *name = v->ctx.names
-                ? vm_names_pick(v->ctx.names, "object", '*', &v->rng, &cls) : NULL;
+                ? names_pick(v->ctx.names, NK_OBJECT, '*', &v->rng, &cls) : NULL;
             int buried = splev_rn2(&v->rng, 3) == 0;
             if (name && !strcmp(name, "rock"))
                 continue;

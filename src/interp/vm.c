@@ -971,6 +971,9 @@ struct splev_runner {
     vm v;
     splev_level *lev;
     unsigned resumes;       /* runs that started from a snapshot */
+    int lost;               /* a run ran out of memory: its buffers may be
+                             * half-updated, so it runs no more and its
+                             * memory is not given back */
 };
 
 unsigned vm_runner_resumes(const splev_runner *r)
@@ -978,15 +981,29 @@ unsigned vm_runner_resumes(const splev_runner *r)
     return r->resumes;
 }
 
-splev_runner *splev_runner_new(void)
+static splev_runner *runner_new_unguarded(void)
 {
     return xcalloc(1, sizeof(splev_runner));
+}
+
+/* The entry point: out of memory gives the error result. */
+splev_runner *splev_runner_new(void)
+{
+    oom_guard g;
+    OOM_GUARD(g, NULL);
+    splev_runner *res = runner_new_unguarded();
+    oom_pop(&g);
+    return res;
 }
 
 void splev_runner_free(splev_runner *r)
 {
     if (!r)
         return;
+    if (r->lost) {
+        free(r);
+        return;
+    }
     for (int i = 0; i < r->v.capframes; i++)
         free(r->v.frames[i].slots);
     free(r->v.frames);
@@ -1002,9 +1019,11 @@ void splev_runner_free(splev_runner *r)
     free(r);
 }
 
-const splev_level *splev_runner_run(splev_runner *r, const splev_levscript *s,
-                                    const splev_genctx *ctx, uint64_t seed,
-                                    char *err, size_t errlen)
+static const splev_level *runner_run_unguarded(splev_runner *r,
+                                               const splev_levscript *s,
+                                               const splev_genctx *ctx,
+                                               uint64_t seed, char *err,
+                                               size_t errlen)
 {
     static char dummy[1];
     vm *v = &r->v;
@@ -1071,15 +1090,57 @@ const splev_level *splev_runner_run(splev_runner *r, const splev_levscript *s,
     return v->failed ? NULL : r->lev;
 }
 
-splev_level *splev_run(const splev_levscript *s, const splev_genctx *ctx,
-                       uint64_t seed, char *err, size_t errlen)
+/* The entry point: out of memory gives "out of memory" in err. */
+const splev_level *splev_runner_run(splev_runner *r, const splev_levscript *s,
+                                    const splev_genctx *ctx, uint64_t seed,
+                                    char *err, size_t errlen)
+{
+    if (r->lost) {
+        snprintf(err, errlen, "out of memory (in an earlier run)");
+        return NULL;
+    }
+    oom_guard g;
+    oom_push(&g);
+    if (setjmp(g.jb) != 0) {
+        r->lost = 1;
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    const splev_level *res = runner_run_unguarded(r, s, ctx, seed, err,
+                                                  errlen);
+    oom_pop(&g);
+    return res;
+}
+
+static splev_level *run_unguarded(const splev_levscript *s,
+                                  const splev_genctx *ctx, uint64_t seed,
+                                  char *err, size_t errlen)
 {
     splev_runner *r = splev_runner_new();
     splev_level *lev = NULL;
+    if (!r) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
     if (splev_runner_run(r, s, ctx, seed, err, errlen)) {
         lev = r->lev;
         r->lev = NULL;
     }
     splev_runner_free(r);
     return lev;
+}
+
+/* The entry point: out of memory gives "out of memory" in err. */
+splev_level *splev_run(const splev_levscript *s, const splev_genctx *ctx,
+                       uint64_t seed, char *err, size_t errlen)
+{
+    oom_guard g;
+    oom_push(&g);
+    if (setjmp(g.jb) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    splev_level *res = run_unguarded(s, ctx, seed, err, errlen);
+    oom_pop(&g);
+    return res;
 }

@@ -358,9 +358,6 @@ static inline void vm_push_int(vm *v, int32_t i)
     x->a = i;
 }
 
-/* ---- names.c ---- */
-const char *vm_names_pick(const splev_names *n, const char *kind, int cls,
-                       splev_rng *rng, char *cls_out);
 
 /* ---- genops.c: the generator stage's statements ---- */
 void vm_gen_init(vm *v);

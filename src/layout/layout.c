@@ -558,8 +558,9 @@ static int check_limits(const splev_dgn_script *s, char *err, size_t errlen)
     return 0;
 }
 
-splev_layout *splev_dgn_layout(const splev_dgn_script *s, uint64_t seed,
-                               char *err, size_t errlen)
+static splev_layout *dgn_layout_unguarded(const splev_dgn_script *s,
+                                          uint64_t seed, char *err,
+                                          size_t errlen)
 {
     if (check_limits(s, err, errlen) != 0)
         return NULL;
@@ -579,6 +580,21 @@ splev_layout *splev_dgn_layout(const splev_dgn_script *s, uint64_t seed,
     shuffle_planes(&b);
     free_builder(&b);
     return b.l;
+}
+
+/* The entry point: out of memory gives "out of memory" in err. */
+splev_layout *splev_dgn_layout(const splev_dgn_script *s, uint64_t seed,
+                               char *err, size_t errlen)
+{
+    oom_guard g;
+    oom_push(&g);
+    if (setjmp(g.jb) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    splev_layout *res = dgn_layout_unguarded(s, seed, err, errlen);
+    oom_pop(&g);
+    return res;
 }
 
 void splev_layout_free(splev_layout *l)

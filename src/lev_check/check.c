@@ -4,7 +4,7 @@
  * only their parameters, blocks nest within the limits, and level names
  * make safe file names.  SEMANTICS.md §4 and §10, DECISIONS 22, 35, 38. */
 #include "lev_check/lev_check.h"
-#include "lev_check/names.h"
+#include "names/names.h"
 
 #include "common/common.h"
 #include "levcode/opcodes.h"
@@ -519,19 +519,18 @@ static void want_mapchar(chk *c, const lev_expr *e, const char *what,
 /* A monster or object name or class, checked against the names table. */
 static void check_thing_name(chk *c, int kind, const lev_expr *name, int cls)
 {
-    const char *what = kind == LEV_NK_MONSTER ? "monster" : "object";
-    if (!c->o->names || lev_names_kind(c->o->names, kind)->n == 0)
+    const char *what = kind == NK_MONSTER ? "monster" : "object";
+    if (!c->o->names || names_count(c->o->names, kind) == 0)
         return;     /* no table, or no names of this kind in it */
     int case_only;
-    if (lev_names_find(c->o->names, kind, name->sval, cls, &case_only))
+    if (names_find(c->o->names, kind, name->sval, cls, &case_only))
         return;
-    if (cls && lev_names_find(c->o->names, kind, name->sval, 0, &case_only)) {
+    if (cls && names_find(c->o->names, kind, name->sval, 0, &case_only)) {
         err(c, name->pos, "%s \"%s\" is not of class '%c'", what, name->sval,
             cls);
         return;
     }
-    const lev_namekind *k = lev_names_kind(c->o->names, kind);
-    const char *s = suggest_word(name->sval, k->names);
+    const char *s = suggest_word(name->sval, names_list(c->o->names, kind));
     if (s)
         err(c, name->pos, "unknown %s \"%s\"%s; did you mean \"%s\"?", what,
             name->sval, cls ? " in this class" : "", s);
@@ -548,16 +547,16 @@ static void check_class(chk *c, int kind, const lev_expr *ch, int named)
         return;     /* the ghost class: a class like any other */
     if (cls < 32 || cls >= 127)
         err(c, ch->pos, "a %s class must be a visible character",
-            kind == LEV_NK_MONSTER ? "monster" : "object");
-    else if (c->o->names && lev_names_kind(c->o->names, kind)->n &&
-             !lev_names_has_class(c->o->names, kind, cls))
+            kind == NK_MONSTER ? "monster" : "object");
+    else if (c->o->names && names_count(c->o->names, kind) &&
+             !names_has_class(c->o->names, kind, cls))
         err(c, ch->pos, "'%c' is not a %s class", cls,
-            kind == LEV_NK_MONSTER ? "monster" : "object");
+            kind == NK_MONSTER ? "monster" : "object");
 }
 
 static void want_thing(chk *c, const lev_expr *e, int kind, const char *what)
 {
-    int type = kind == LEV_NK_MONSTER ? SPLEV_V_MONST : SPLEV_V_OBJ;
+    int type = kind == NK_MONSTER ? SPLEV_V_MONST : SPLEV_V_OBJ;
     switch (e->kind) {
     case LEV_E_CHAR: check_class(c, kind, e, 0); return;
     case LEV_E_STRING:
@@ -578,8 +577,8 @@ static void want_thing(chk *c, const lev_expr *e, int kind, const char *what)
         return;
     case LEV_E_VAR: check_var(c, e, type, what); return;
     case LEV_E_TYPED:
-        if ((kind == LEV_NK_MONSTER && e->ival == LEV_T_MONSTER) ||
-            (kind == LEV_NK_OBJECT && e->ival == LEV_T_OBJECT)) {
+        if ((kind == NK_MONSTER && e->ival == LEV_T_MONSTER) ||
+            (kind == NK_OBJECT && e->ival == LEV_T_OBJECT)) {
             want_thing(c, e->args[0], kind, what);
             return;
         }
@@ -587,7 +586,7 @@ static void want_thing(chk *c, const lev_expr *e, int kind, const char *what)
     default: break;
     }
     err(c, e->pos, "%s must be %s, not %s", what,
-        kind == LEV_NK_MONSTER ? "a monster like 'd' or \"jackal\""
+        kind == NK_MONSTER ? "a monster like 'd' or \"jackal\""
                                : "an object like '(' or \"chest\"",
         describe(c, e));
 }
@@ -711,8 +710,8 @@ static void want(chk *c, const lev_expr *e, int type, const char *what)
             e = e->args[0];
         want_mapchar(c, e, what, 1);
         return;
-    case SPLEV_V_MONST: want_thing(c, e, LEV_NK_MONSTER, what); return;
-    case SPLEV_V_OBJ: want_thing(c, e, LEV_NK_OBJECT, what); return;
+    case SPLEV_V_MONST: want_thing(c, e, NK_MONSTER, what); return;
+    case SPLEV_V_OBJ: want_thing(c, e, NK_OBJECT, what); return;
     case SPLEV_V_SEL:
         if (e->kind == LEV_E_TYPED && e->ival == LEV_T_SELECTION)
             e = e->args[0];
@@ -790,6 +789,15 @@ static void check_alignment(chk *c, const lev_expr *e)
     want_word(c, e, w_align, 1, "the alignment");
 }
 
+/* 1 when word is one of the NULL-terminated list. */
+static int name_in(const char *word, const char *const *list)
+{
+    for (; *list; list++)
+        if (strcmp(word, *list) == 0)
+            return 1;
+    return 0;
+}
+
 static void check_room_type(chk *c, const lev_expr *e, int *ordinary)
 {
     *ordinary = 0;
@@ -805,12 +813,12 @@ static void check_room_type(chk *c, const lev_expr *e, int *ordinary)
         "pet shop", "black market", "black market foyer", NULL};
     static const char *const nh_only[] = {"health food shop", NULL};
     int known = lev_room_type(e->sval) >= 0;
-    if (c->o->names && lev_names_kind(c->o->names, LEV_NK_ROOM)->n) {
+    if (c->o->names && names_count(c->o->names, NK_ROOM)) {
         int case_only;
-        /* the table is UnNetHack's: NetHack 3.6's own type is built in */
-        known = (lev_names_find(c->o->names, LEV_NK_ROOM, e->sval, 0,
-                                &case_only) && !case_only) ||
-                strcmp(e->sval, nh_only[0]) == 0;
+        /* a type of the other dialect is known: -Wdialect tells */
+        known = (names_find(c->o->names, NK_ROOM, e->sval, 0,
+                            &case_only) && !case_only) ||
+                name_in(e->sval, un_only) || name_in(e->sval, nh_only);
     }
     if (known)
         dialect_name(c, e->pos, "room type", e->sval, un_only, nh_only);
@@ -1084,7 +1092,7 @@ static void check_attr(chk *c, const lev_expr *a, int monster)
         return;
     case LEV_A_SEEN_TRAPS: check_seen_traps(c, v); return;
     case LEV_A_CURSE: want_word(c, v, curse, 0, "the curse state"); return;
-    case LEV_A_MONTYPE: want_thing(c, v, LEV_NK_MONSTER, "the montype"); return;
+    case LEV_A_MONTYPE: want_thing(c, v, NK_MONSTER, "the montype"); return;
     case LEV_A_SPE: want_int(c, v, "the enchantment"); return;
     case LEV_A_LIGHT: want_word(c, v, w_light, 0, "the light"); return;
     case LEV_A_LOCK:
@@ -1138,7 +1146,7 @@ static int has_attr(const lev_stmt *s, int key)
 
 static void check_object(chk *c, const lev_stmt *s)
 {
-    want_thing(c, arg(s, 0), LEV_NK_OBJECT, "the object");
+    want_thing(c, arg(s, 0), NK_OBJECT, "the object");
     check_attrs(c, s, 0);
     int inside = c->containers > 0 || c->monster_block > 0;
     int coord = has_attr(s, LEV_A_COORD);
@@ -1164,7 +1172,7 @@ static void check_object(chk *c, const lev_stmt *s)
 
 static void check_monster(chk *c, const lev_stmt *s)
 {
-    want_thing(c, arg(s, 0), LEV_NK_MONSTER, "the monster");
+    want_thing(c, arg(s, 0), NK_MONSTER, "the monster");
     want_coord(c, arg(s, 1), "the position");
     check_attrs(c, s, 1);
     if (!s->has_body)
@@ -1287,14 +1295,16 @@ static void check_trap(chk *c, const lev_stmt *s)
     const lev_expr *t = arg(s, 0);
     if (t->kind == LEV_E_STRING) {
         int known = lev_trap_type(t->sval) != 0;
-        if (c->o->names && lev_names_kind(c->o->names, LEV_NK_TRAP)->n) {
-            int case_only;
-            known = lev_names_find(c->o->names, LEV_NK_TRAP, t->sval, 0,
-                                   &case_only) ||
-                    strcmp(t->sval, "vibrating square") == 0;
-        }
         static const char *const un_only[] = {"cold", NULL};
         static const char *const nh_only[] = {"vibrating square", NULL};
+        /* a trap of the other dialect is known: -Wdialect tells */
+        if (c->o->names && names_count(c->o->names, NK_TRAP)) {
+            int case_only;
+            known = names_find(c->o->names, NK_TRAP, t->sval, 0,
+                               &case_only) ||
+                    strcmp(t->sval, un_only[0]) == 0 ||
+                    strcmp(t->sval, nh_only[0]) == 0;
+        }
         if (known)
             dialect_name(c, t->pos, "trap", t->sval, un_only, nh_only);
         if (!known) {
@@ -1302,8 +1312,8 @@ static void check_trap(chk *c, const lev_stmt *s)
             for (int i = 1; i < SPLEV_TRAP_COUNT; i++)
                 builtin[i - 1] = splev_trap_name(i);
             const char *const *list =
-                c->o->names && lev_names_kind(c->o->names, LEV_NK_TRAP)->n
-                ? lev_names_kind(c->o->names, LEV_NK_TRAP)->names : builtin;
+                c->o->names && names_count(c->o->names, NK_TRAP)
+                ? names_list(c->o->names, NK_TRAP) : builtin;
             const char *sug = list ? suggest_word(t->sval, list) : NULL;
             if (sug)
                 err(c, t->pos, "unknown trap \"%s\"; did you mean \"%s\"?",
@@ -1384,7 +1394,7 @@ static void check_mon_generation(chk *c, const lev_stmt *s)
             continue;
         }
         want_int(c, t->args[0], "the frequency");
-        want_thing(c, t->args[1], LEV_NK_MONSTER, "the monster");
+        want_thing(c, t->args[1], NK_MONSTER, "the monster");
     }
 }
 
@@ -2000,6 +2010,6 @@ int lev_plan_name_class(const lev_plan *p, int monster, const char *name)
 {
     if (!p->names)
         return 0;
-    return lev_names_class(p->names, monster ? LEV_NK_MONSTER : LEV_NK_OBJECT,
+    return names_class(p->names, monster ? NK_MONSTER : NK_OBJECT,
                            name);
 }

@@ -22,10 +22,8 @@ enum { LT_NONE = 0, LT_ARRAY = 0x100 };
 /* "an integer", "an array of coordinates", ... */
 const char *lev_type_name(int t);
 
-/* ---- the names table (--names FILE) ---- */
-typedef struct lev_names lev_names;
-lev_names *lev_names_load(const char *path, char *err, size_t errlen);
-void lev_names_free(lev_names *n);
+/* ---- the names table: a splev_names (src/names) ---- */
+typedef struct splev_names lev_names;
 
 /* ---- variables: one slot per name and frame, in order of definition ---- */
 typedef struct lev_var {

@@ -3,6 +3,7 @@
  * generated (unless bytes_only), so nothing that would be refused at load
  * time is returned. */
 #include "splev/levcomp.h"
+#include "splev/interp.h"
 
 #include "classic/lev_classic.h"
 #include "common/common.h"
@@ -15,19 +16,20 @@
 
 struct splev_levcomp {
     splev_levcomp_opts o;
-    lev_names *names;
+    lev_names *names;       /* names_file's table, or NULL */
+    lev_names *builtin[2];  /* the built-in tables, made when first used */
     lev_emitter *emitter;   /* its buffers serve every level compiled */
 };
 
-splev_levcomp *splev_levcomp_new(const splev_levcomp_opts *opts, char *err,
-                                 size_t errlen)
+static splev_levcomp *levcomp_new(const splev_levcomp_opts *opts, char *err,
+                                  size_t errlen)
 {
     splev_levcomp *lc = xcalloc(1, sizeof *lc);
     if (opts)
         lc->o = *opts;
     lc->emitter = lev_emitter_new();
-    if (lc->o.names_file) {
-        lc->names = lev_names_load(lc->o.names_file, err, errlen);
+    if (lc->o.names_file && !lc->o.no_names) {
+        lc->names = splev_names_load(lc->o.names_file, err, errlen);
         if (!lc->names) {
             lev_emitter_free(lc->emitter);
             free(lc);
@@ -37,11 +39,27 @@ splev_levcomp *splev_levcomp_new(const splev_levcomp_opts *opts, char *err,
     return lc;
 }
 
+splev_levcomp *splev_levcomp_new(const splev_levcomp_opts *opts, char *err,
+                                 size_t errlen)
+{
+    oom_guard g;
+    oom_push(&g);
+    if (setjmp(g.jb) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    splev_levcomp *lc = levcomp_new(opts, err, errlen);
+    oom_pop(&g);
+    return lc;
+}
+
 void splev_levcomp_free(splev_levcomp *lc)
 {
     if (!lc)
         return;
-    lev_names_free(lc->names);
+    splev_names_free(lc->names);
+    splev_names_free(lc->builtin[0]);
+    splev_names_free(lc->builtin[1]);
     lev_emitter_free(lc->emitter);
     free(lc);
 }
@@ -98,6 +116,7 @@ static int build_level(splev_levcomp *lc, const lev_plan *p,
     splev_levscript *s = NULL;
     if (!lc->o.bytes_only && !lc->o.classic_game &&
         !(s = splev_lev_decode(bytes, len, err, sizeof err))) {
+        oom_pass_on(err);
         fprintf(dout, "%s:%d: error: level \"%s\": internal error: the "
                 "generated script fails verification (%s)\n", pl->file->path,
                 pl->level->pos.line, pl->name, err);
@@ -115,6 +134,21 @@ static int build_level(splev_levcomp *lc, const lev_plan *p,
     return 1;
 }
 
+/* The table a file's names are checked against: names_file's, else the
+ * built-in one of the file's dialect; none with no_names. */
+static const lev_names *names_for(splev_levcomp *lc, const lev_file *f)
+{
+    if (lc->o.no_names)
+        return NULL;
+    if (lc->names)
+        return lc->names;
+    int d = f->dialect == SPLEV_DIALECT_NETHACK36;
+    if (!lc->builtin[d])
+        lc->builtin[d] = splev_names_builtin(d ? SPLEV_DIALECT_NETHACK36
+                                               : SPLEV_DIALECT_UNNETHACK);
+    return lc->builtin[d];
+}
+
 /* Check and generate a parsed file. */
 static splev_compiled *compile_tree(splev_levcomp *lc, lev_file *f)
 {
@@ -125,7 +159,7 @@ static splev_compiled *compile_tree(splev_levcomp *lc, lev_file *f)
         return r;
     lev_check_opts co;
     memset(&co, 0, sizeof co);
-    co.names = lc->names;
+    co.names = names_for(lc, f);
     co.diag_out = lc->o.diag_out;
     co.werror = lc->o.werror;
     co.no_warnings = lc->o.no_warnings;
@@ -178,23 +212,53 @@ int splev_levcomp_dialect(const char *name)
     return -1;
 }
 
-splev_compiled *splev_levcomp_file(splev_levcomp *lc, const char *path)
+/* Set in a thread where a compile ran out of memory: the front end keeps
+ * per-thread tables (file numbers, the arena being built) that a jump out
+ * of the middle of an update may leave half-changed, so that thread does
+ * not compile again. */
+static _Thread_local int front_end_lost;
+
+/* One compile under an out-of-memory guard, its reports going to
+ * opts.diags when that is set. */
+static splev_compiled *compile_guarded(splev_levcomp *lc, const char *name,
+                                       const char *text, size_t len)
 {
+    if (front_end_lost)
+        return NULL;
+    diags_capture cap = {NULL, NULL, 0};
+    FILE *saved = lc->o.diag_out;
+    oom_guard g;
+    oom_push(&g);
+    if (setjmp(g.jb) != 0) {
+        front_end_lost = 1;
+        lc->o.diag_out = saved;
+        lc->emitter = NULL;     /* it may be mid-update: left, not used */
+        diags_capture_end(&cap, lc->o.diags);
+        return NULL;
+    }
+    if (!lc->emitter)
+        lc->emitter = lev_emitter_new();
+    if (lc->o.diags)
+        lc->o.diag_out = diags_capture_begin(&cap);
     lev_options fo;
     front_opts(lc, &fo);
-    lev_file *f = lev_parse_file(path, &fo);
+    lev_file *f = text ? lev_parse_buffer(name, text, len, &fo)
+                       : lev_parse_file(name, &fo);
     splev_compiled *r = compile_tree(lc, f);
     lev_file_free(f);
+    lc->o.diag_out = saved;
+    diags_capture_end(&cap, lc->o.diags);
+    oom_pop(&g);
     return r;
+}
+
+splev_compiled *splev_levcomp_file(splev_levcomp *lc, const char *path)
+{
+    return compile_guarded(lc, path, NULL, 0);
 }
 
 splev_compiled *splev_levcomp_buffer(splev_levcomp *lc, const char *name,
                                      const char *text, size_t len)
 {
-    lev_options fo;
-    front_opts(lc, &fo);
-    lev_file *f = lev_parse_buffer(name, text, len, &fo);
-    splev_compiled *r = compile_tree(lc, f);
-    lev_file_free(f);
-    return r;
+    return compile_guarded(lc, name, text ? text : "", text ? len : 0);
 }

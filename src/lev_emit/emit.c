@@ -98,8 +98,11 @@ static void fail(em *m, const char *fmt, ...)
 
 static void grow_code(em *m)
 {
-    m->cap = m->cap ? m->cap * 2 : 256;
-    m->code = xrealloc(m->code, m->cap * sizeof *m->code);
+    /* the capacity changes once the memory is there (an emitter outlives
+     * a compile that ran out of memory) */
+    size_t cap = m->cap ? m->cap * 2 : 256;
+    m->code = xrealloc(m->code, cap * sizeof *m->code);
+    m->cap = cap;
 }
 
 /* The line entry of the instructions emitted from here on, unless they
@@ -1743,6 +1746,8 @@ unsigned char *lev_emit_level(lev_emitter *e, const lev_plan *p,
         s.n_varnames = (uint32_t)m.nv;
         s.varnames = m.varnames;
         out = splev_lev_encode(&s, len);
+        if (!out)
+            oom_fail(0);        /* to the compile's own guard */
     }
     lev_scope_free(&sc);
     em_finish(&m, e, p, pl);

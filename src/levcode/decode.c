@@ -444,8 +444,9 @@ static int check_structure(reader *r, splev_levscript *s)
     return 1;
 }
 
-splev_levscript *splev_lev_decode(const unsigned char *buf, size_t len,
-                                  char *err, size_t errlen)
+static splev_levscript *lev_decode_unguarded(const unsigned char *buf,
+                                             size_t len, char *err,
+                                             size_t errlen)
 {
     reader r = {buf, len, NULL, 0, err, errlen, 0};
     if (len < LEV_HEADER_SIZE) {
@@ -539,8 +540,23 @@ fail:
     return NULL;
 }
 
-splev_levscript *splev_lev_load_file(const char *path, char *err,
-                                     size_t errlen)
+/* The entry point: out of memory gives "out of memory" in err. */
+splev_levscript *splev_lev_decode(const unsigned char *buf, size_t len,
+                                  char *err, size_t errlen)
+{
+    oom_guard g;
+    oom_push(&g);
+    if (setjmp(g.jb) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    splev_levscript *res = lev_decode_unguarded(buf, len, err, errlen);
+    oom_pop(&g);
+    return res;
+}
+
+static splev_levscript *lev_load_file_unguarded(const char *path, char *err,
+                                                size_t errlen)
 {
     char why[200];
     size_t len = 0;
@@ -555,6 +571,21 @@ splev_levscript *splev_lev_load_file(const char *path, char *err,
         snprintf(err, errlen, "%s: bad level script (%s)", path, why);
     free(buf);
     return s;
+}
+
+/* The entry point: out of memory gives "out of memory" in err. */
+splev_levscript *splev_lev_load_file(const char *path, char *err,
+                                     size_t errlen)
+{
+    oom_guard g;
+    oom_push(&g);
+    if (setjmp(g.jb) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    splev_levscript *res = lev_load_file_unguarded(path, err, errlen);
+    oom_pop(&g);
+    return res;
 }
 
 void splev_lev_free(splev_levscript *s)

@@ -186,7 +186,8 @@ static void put_header(unsigned char *out, const splev_levscript *s,
                                        total - (LEV_H_CRC + 4)));
 }
 
-unsigned char *splev_lev_encode(const splev_levscript *s, size_t *len)
+static unsigned char *lev_encode_unguarded(const splev_levscript *s,
+                                           size_t *len)
 {
     /* Every section but the strings has a fixed size per entry, so the
      * file is one buffer: header and sections written in place, the
@@ -214,4 +215,14 @@ unsigned char *splev_lev_encode(const splev_levscript *s, size_t *len)
     put_header(out, s, name, total, t.len);
     *len = total;
     return out;
+}
+
+/* The entry point: out of memory gives the error result. */
+unsigned char *splev_lev_encode(const splev_levscript *s, size_t *len)
+{
+    oom_guard g;
+    OOM_GUARD(g, NULL);
+    unsigned char *res = lev_encode_unguarded(s, len);
+    oom_pop(&g);
+    return res;
 }

@@ -345,7 +345,7 @@ static void json_ambience(bytebuf *b, const splev_level *lev)
     list_close(b, lev->nmongen, 1);
 }
 
-char *splev_level_to_json(const splev_level *lev)
+static char *level_to_json_unguarded(const splev_level *lev)
 {
     bytebuf b;
     bb_init(&b);
@@ -361,6 +361,16 @@ char *splev_level_to_json(const splev_level *lev)
     bb_printf(&b, "}\n");
     bb_u8(&b, 0);
     return (char *)b.data;
+}
+
+/* The entry point: out of memory gives the error result. */
+char *splev_level_to_json(const splev_level *lev)
+{
+    oom_guard g;
+    OOM_GUARD(g, NULL);
+    char *res = level_to_json_unguarded(lev);
+    oom_pop(&g);
+    return res;
 }
 
 int splev_level_write_json(const splev_level *lev, FILE *out)

@@ -465,12 +465,32 @@ static char *render(const splev_level *lev, int ansi)
     return (char *)b.data;
 }
 
-char *splev_level_render_text(const splev_level *lev)
+static char *level_render_text_unguarded(const splev_level *lev)
 {
     return render(lev, 0);
 }
 
-char *splev_level_render_ansi(const splev_level *lev)
+/* The entry point: out of memory gives the error result. */
+char *splev_level_render_text(const splev_level *lev)
+{
+    oom_guard g;
+    OOM_GUARD(g, NULL);
+    char *res = level_render_text_unguarded(lev);
+    oom_pop(&g);
+    return res;
+}
+
+static char *level_render_ansi_unguarded(const splev_level *lev)
 {
     return render(lev, 1);
+}
+
+/* The entry point: out of memory gives the error result. */
+char *splev_level_render_ansi(const splev_level *lev)
+{
+    oom_guard g;
+    OOM_GUARD(g, NULL);
+    char *res = level_render_ansi_unguarded(lev);
+    oom_pop(&g);
+    return res;
 }

@@ -242,7 +242,7 @@ static int put_key(bytebuf *b, const splev_level *lev, int y0)
     return y + LINE + 8;
 }
 
-char *splev_level_render_svg(const splev_level *lev)
+static char *level_render_svg_unguarded(const splev_level *lev)
 {
     bytebuf legend, body;
     bb_init(&legend);
@@ -294,4 +294,14 @@ char *splev_level_render_svg(const splev_level *lev)
     bb_free(&body);
     bb_free(&legend);
     return (char *)b.data;
+}
+
+/* The entry point: out of memory gives the error result. */
+char *splev_level_render_svg(const splev_level *lev)
+{
+    oom_guard g;
+    OOM_GUARD(g, NULL);
+    char *res = level_render_svg_unguarded(lev);
+    oom_pop(&g);
+    return res;
 }

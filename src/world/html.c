@@ -52,8 +52,9 @@ static void branches_of(bytebuf *b, const splev_world_level *wl)
     }
 }
 
-char *splev_world_render_html(const splev_dgn_script *s, const splev_layout *l,
-                              const splev_world *w)
+static char *world_render_html_unguarded(const splev_dgn_script *s,
+                                         const splev_layout *l,
+                                         const splev_world *w)
 {
     (void)s;
     bytebuf b;
@@ -128,4 +129,15 @@ char *splev_world_render_html(const splev_dgn_script *s, const splev_layout *l,
     bb_printf(&b, "</main>\n</body>\n</html>\n");
     bb_u8(&b, 0);
     return (char *)b.data;
+}
+
+/* The entry point: out of memory gives the error result. */
+char *splev_world_render_html(const splev_dgn_script *s,
+                              const splev_layout *l, const splev_world *w)
+{
+    oom_guard g;
+    OOM_GUARD(g, NULL);
+    char *res = world_render_html_unguarded(s, l, w);
+    oom_pop(&g);
+    return res;
 }

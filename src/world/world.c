@@ -312,10 +312,10 @@ static int by_ledger(const void *a, const void *b)
     return (x->ledger > y->ledger) - (x->ledger < y->ledger);
 }
 
-splev_world *splev_world_generate(const splev_dgn_script *s,
-                                  const splev_layout *l,
-                                  const splev_world_opts *o,
-                                  char *err, size_t errlen)
+static splev_world *world_generate_unguarded(const splev_dgn_script *s,
+                                             const splev_layout *l,
+                                             const splev_world_opts *o,
+                                             char *err, size_t errlen)
 {
     if (!s || !l || !o || !o->levels_dir) {
         snprintf(err, errlen, "no dungeon, layout or level folder");
@@ -338,9 +338,27 @@ splev_world *splev_world_generate(const splev_dgn_script *s,
     return w;
 }
 
-int splev_world_generate_one(const splev_dgn_script *s, const splev_layout *l,
-                             const splev_world_opts *o, int dungeon, int level,
-                             splev_world_level *out)
+/* The entry point: out of memory gives "out of memory" in err. */
+splev_world *splev_world_generate(const splev_dgn_script *s,
+                                  const splev_layout *l,
+                                  const splev_world_opts *o, char *err,
+                                  size_t errlen)
+{
+    oom_guard g;
+    oom_push(&g);
+    if (setjmp(g.jb) != 0) {
+        snprintf(err, errlen, "out of memory");
+        return NULL;
+    }
+    splev_world *res = world_generate_unguarded(s, l, o, err, errlen);
+    oom_pop(&g);
+    return res;
+}
+
+static int world_generate_one_unguarded(const splev_dgn_script *s,
+                                        const splev_layout *l,
+                                        const splev_world_opts *o, int dungeon,
+                                        int level, splev_world_level *out)
 {
     if (dungeon < 0 || dungeon >= l->n_dungeons || level < 1 ||
         level > l->dungeons[dungeon].num_levels)
@@ -351,6 +369,18 @@ int splev_world_generate_one(const splev_dgn_script *s, const splev_layout *l,
     make_level(s, l, o, &c, dungeon, level, out);
     cache_free(&c);
     return 0;
+}
+
+/* The entry point: out of memory gives the error result. */
+int splev_world_generate_one(const splev_dgn_script *s, const splev_layout *l,
+                             const splev_world_opts *o, int dungeon,
+                             int level, splev_world_level *out)
+{
+    oom_guard g;
+    OOM_GUARD(g, -1);
+    int res = world_generate_one_unguarded(s, l, o, dungeon, level, out);
+    oom_pop(&g);
+    return res;
 }
 
 void splev_world_level_clear(splev_world_level *wl)

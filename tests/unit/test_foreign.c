@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "import/foreign.h"
 #include "common/common.h"
 #include "import/json5.h"
 #include "import/stock.h"
@@ -72,26 +73,26 @@ static void test_af_map(const char *name)
     jv *root = json5_parse(text, len, &d);
     int w = (int)jv_get(root, "width")->i, h = (int)jv_get(root, "height")->i;
     int cw = w < 76 ? w : 76, ch = h < 21 ? h : 21;
-    char *des = splev_import_asciifarm(path, text, len, NULL, &d);
+    char *des = foreign_import_asciifarm(path, text, len, NULL, &d);
     int mw, mh;
     des_map_size(des ? des : "", &mw, &mh);
     CHECK(des && d.errors == 0 && mw == cw && mh == ch,
           "%s imports to a %dx%d MAP (got %dx%d)", name, cw, ch, mw, mh);
     splev_import_opts split = {NULL, NULL, 1};
-    char *parts = splev_import_asciifarm(path, text, len, &split, &d);
+    char *parts = foreign_import_asciifarm(path, text, len, &split, &d);
     int levels = 0;
     for (const char *p = parts; p && (p = strstr(p, "LEVEL:")); p++)
         levels++;
     CHECK(parts && levels == ((w + 75) / 76) * ((h + 20) / 21),
           "%s split into %d pieces", name, levels);
-    splev_level *l1 = splev_import_asciifarm_level(path, text, len, NULL, &d);
+    splev_level *l1 = foreign_import_asciifarm_level(path, text, len, NULL, &d);
     for (int enc = 0; enc < 2 && l1; enc++) {
         splev_export_opts eo = {NULL, 0, enc, 1, 0, cw, ch};
-        char *out = splev_export_asciifarm(l1, &eo, &d);
+        char *out = foreign_export_asciifarm(l1, &eo, &d);
         const char *why = out ? validate_af(out, enc) : "export failed";
         CHECK(!why, "%s export%s passes the loader rules (%s)", name,
               enc ? " with encyclopedia" : "", why ? why : "ok");
-        splev_level *l2 = out ? splev_import_asciifarm_level(
+        splev_level *l2 = out ? foreign_import_asciifarm_level(
                                     "again", out, strlen(out), NULL, &d)
                               : NULL;
         int walk_same = l2 != NULL;
@@ -157,22 +158,22 @@ static void test_rc_room(const char *path, const char *text, size_t len,
 {
     diag d = quiet_diag(path, text);
     splev_import_opts o = {room, NULL, 0};
-    char *des = splev_import_roguecloud(path, text, len, &o, &d);
+    char *des = foreign_import_roguecloud(path, text, len, &o, &d);
     int ew, eh, mw, mh;
     rc_room_size(text, room, &ew, &eh);
     des_map_size(des ? des : "", &mw, &mh);
     CHECK(des && mw == ew && mh == eh, "room %s imports to a %dx%d MAP (got %dx%d)",
           room, ew, eh, mw, mh);
-    splev_level *l1 = splev_import_roguecloud_level(path, text, len, &o, &d);
+    splev_level *l1 = foreign_import_roguecloud_level(path, text, len, &o, &d);
     for (int crlf = 0; crlf < 2 && l1; crlf++) {
         splev_export_opts eo = {room, crlf, 0, 1, 0, ew, eh};
-        char *out = splev_export_roguecloud(l1, &eo, &d);
+        char *out = foreign_export_roguecloud(l1, &eo, &d);
         int vw, vh;
         const char *why = out ? validate_rc(out, crlf, &vw, &vh) : "failed";
         CHECK(!why && vw == ew && vh == eh,
               "room %s export (%s) passes the line rules (%s)", room,
               crlf ? "CRLF" : "LF", why ? why : "ok");
-        splev_level *l2 = out ? splev_import_roguecloud_level(
+        splev_level *l2 = out ? foreign_import_roguecloud_level(
                                     "again", out, strlen(out), &o, &d)
                               : NULL;
         CHECK(l2 && same_grid(l1, l2) && l1->nmonsters == l2->nmonsters &&
@@ -208,7 +209,7 @@ static void test_corpus(void)
     char *path = shared_path("corpus/roguecloud/rooms.txt");
     char *text = slurp(path, &len);
     diag d = quiet_diag(path, text ? text : "");
-    char **names = text ? splev_roguecloud_room_names(path, text, len, &d) : NULL;
+    char **names = text ? foreign_roguecloud_room_names(path, text, len, &d) : NULL;
     int n = 0;
     for (; names && names[n]; n++)
         test_rc_room(path, text, len, names[n]);
@@ -226,7 +227,7 @@ static void test_corpus(void)
     diag_init(&d2, "rooms-archived.txt", text, len);
     d2.out = err;
     splev_import_opts o = {"Bridge", NULL, 0};
-    char *des = splev_import_roguecloud("rooms-archived.txt", text, len, &o, &d2);
+    char *des = foreign_import_roguecloud("rooms-archived.txt", text, len, &o, &d2);
     char msg[4096] = {0};
     rewind(err);
     size_t got = fread(msg, 1, sizeof msg - 1, err);
@@ -249,8 +250,8 @@ static void expect_error(int af, const char *text, const char *want,
     diag d;
     diag_init(&d, "in", text, strlen(text));
     d.out = err;
-    char *des = af ? splev_import_asciifarm("in", text, strlen(text), NULL, &d)
-                   : splev_import_roguecloud("in", text, strlen(text), NULL, &d);
+    char *des = af ? foreign_import_asciifarm("in", text, strlen(text), NULL, &d)
+                   : foreign_import_roguecloud("in", text, strlen(text), NULL, &d);
     char msg[2048] = {0};
     rewind(err);
     size_t n = fread(msg, 1, sizeof msg - 1, err);
@@ -380,14 +381,14 @@ static void test_golden_exports(void)
     splev_level *lev = small_level();
     diag d = quiet_diag("small", "");
     splev_export_opts o = {NULL, 0, 0, 0, 0, 0, 0};
-    char *af = splev_export_asciifarm(lev, &o, &d);
+    char *af = foreign_export_asciifarm(lev, &o, &d);
     CHECK(af && matches_golden(af, "tests/golden/foreign/small.asciifarm.json"),
           "Asciifarm export golden (stock templates)");
     CHECK(af && !validate_af(af, 0), "the stock export passes the validator");
     CHECK(af && strstr(af, "\"height\": 0.5") && strstr(af, "\"stairup\": [1, 1]"),
           "decimals keep their point; the up stairs are a place");
     o.encyclopedia = 1;
-    char *afe = splev_export_asciifarm(lev, &o, &d);
+    char *afe = foreign_export_asciifarm(lev, &o, &d);
     CHECK(afe && matches_golden(afe, "tests/golden/foreign/small.asciifarm-enc.json"),
           "Asciifarm export golden (with our encyclopedia)");
     CHECK(afe && !validate_af(afe, 1) && validate_af(afe, 0),
@@ -401,7 +402,7 @@ static void test_golden_exports(void)
     CHECK(all_own && as && as->n == 16, "the encyclopedia defines our templates");
     jv_free(ev);
     o.encyclopedia = 0;
-    char *rc = splev_export_roguecloud(lev, &o, &d);
+    char *rc = foreign_export_roguecloud(lev, &o, &d);
     int w, h;
     CHECK(rc && matches_golden(rc, "tests/golden/foreign/small.rooms.txt"),
           "Rogue Cloud export golden (LF)");
@@ -409,11 +410,11 @@ static void test_golden_exports(void)
           "the Rogue Cloud export passes the line rules");
     o.crlf = 1;
     o.room_name = "Sma:ll \xc3\xa9";
-    char *rcc = splev_export_roguecloud(lev, &o, &d);
+    char *rcc = foreign_export_roguecloud(lev, &o, &d);
     CHECK(rcc && !validate_rc(rcc, 1, &w, &h) && strncmp(rcc, "Sma-ll --:\r\n", 12) == 0,
           "CRLF export with a cleaned room name");
     splev_level *empty = splev_level_new("e");
-    char *none = splev_export_asciifarm(empty, NULL, &d);
+    char *none = foreign_export_asciifarm(empty, NULL, &d);
     CHECK(!none, "an all-stone level is refused, not exported empty");
     splev_level_free(empty);
     free(af); free(afe); free(enc); free(rc); free(rcc);

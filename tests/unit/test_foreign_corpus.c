@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "import/foreign.h"
 #include "splev/foreign.h"
 #include "splev/interp.h"
 #include "splev/levcomp.h"
@@ -107,7 +108,7 @@ static void export_all(const splev_level *lev, const char *name,
         t->no_floor++;
     for (int enc = 0; floor && enc < 2; enc++) {
         eo.encyclopedia = enc;
-        char *af = splev_export_asciifarm(lev, &eo, &d);
+        char *af = foreign_export_asciifarm(lev, &eo, &d);
         const char *why = af ? validate_af(af, enc) : "export failed";
         if (why)
             note(enc ? &t->fail_afe : &t->fail_af, name, seed, "asciifarm",
@@ -118,7 +119,7 @@ static void export_all(const splev_level *lev, const char *name,
         eo.encyclopedia = 0;
         eo.crlf = crlf;
         int w, h;
-        char *rc = splev_export_roguecloud(lev, &eo, &d);
+        char *rc = foreign_export_roguecloud(lev, &eo, &d);
         const char *why = rc ? validate_rc(rc, crlf, &w, &h) : "export failed";
         if (why)
             note(crlf ? &t->fail_rcc : &t->fail_rc, name, seed, "roguecloud",
@@ -206,7 +207,7 @@ static void import_corpus(splev_levcomp *lc, const char *base)
         splev_import_opts io;
         memset(&io, 0, sizeof io);
         for (io.split = 0; io.split < 2; io.split++) {
-            char *des = text ? splev_import_asciifarm(*m, text, len, &io, &d)
+            char *des = text ? foreign_import_asciifarm(*m, text, len, &io, &d)
                              : NULL;
             n++;
             if (!des || !compiles_and_runs(lc, *m, des))
@@ -224,14 +225,14 @@ static void import_corpus(splev_levcomp *lc, const char *base)
     size_t len;
     char *text = slurp_file(rooms, &len);
     diag d = quiet_diag(rooms, text ? text : "");
-    char **names = text ? splev_roguecloud_room_names(rooms, text, len, &d)
+    char **names = text ? foreign_roguecloud_room_names(rooms, text, len, &d)
                         : NULL;
     n = bad = 0;
     for (char **r = names; r && *r; r++) {
         splev_import_opts io;
         memset(&io, 0, sizeof io);
         io.room = *r;
-        char *des = splev_import_roguecloud(rooms, text, len, &io, &d);
+        char *des = foreign_import_roguecloud(rooms, text, len, &io, &d);
         n++;
         if (!des || !compiles_and_runs(lc, *r, des))
             bad++;
