@@ -47,13 +47,25 @@ if need_shared "corpus levels"; then
             pass "corpus levels through one runner equal fresh runs"
         fi
         for g in soko1-1:1 minefill:1 minefill:7 heck-b-5:1 bigrm-1:1 bigrm-5:2 \
-                 oracle:3; do
+                 oracle:3 minend-1:1; do
             name=${g%:*}
             seed=${g#*:}
             expect_stdout "corpus $name seed $seed" 0 \
                 "$TOP/tests/golden/corpus/$name-seed$seed.txt" \
                 "$BIN/levgen" --seed "$seed" "$TMPD/corpus-lev/$name.lev"
         done
+    fi
+    # Seed 1 draws a flip for minend-1: outside Sokoban it is not kept
+    # (the golden above), with --flip-everywhere it is.
+    if [ -f "$TMPD/corpus-lev/minend-1.lev" ]; then
+        run "$BIN/levgen" --seed 1 --flip-everywhere "$TMPD/corpus-lev/minend-1.lev"
+        if [ "$RC" -eq 0 ] && ! crashed && ! cmp -s "$TMPD/out" \
+            "$TOP/tests/golden/corpus/minend-1-seed1.txt"; then
+            pass "corpus minend-1 seed 1: mirrored only with --flip-everywhere"
+        else
+            fail "corpus minend-1 seed 1: mirrored only with --flip-everywhere" \
+                "status $RC, or the same map as without the option"
+        fi
     fi
     # levgen runs a .des in memory: the Sokoban puzzle, boulders and holes
     run "$BIN/levgen" --seed 1 --level soko1-1 "$SHARED/corpus/unnethack/sokoban.des"

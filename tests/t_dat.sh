@@ -425,6 +425,29 @@ if "$BIN/lev_comp" --help 2>&1 | grep -q -- '-o DIR'; then
         else
             pass "dat/ levels keep the level invariants ($n_lev levels)"
         fi
+        # drowned: the down stair at least two steps from the up stair
+        # (it used to land beside it for one seed in fourteen).
+        if [ -f "$TMPD/dat-out/drowned.lev" ]; then
+            near=
+            for seed in $(seq 1 100); do
+                run "$BIN/levgen" --seed "$seed" "$TMPD/dat-out/drowned.lev"
+                near=$near$(awk -v s="$seed" '
+                    /^  \([0-9]+,[0-9]+\) (up|down) stair$/ {
+                        split(substr($1, 2), p, /[,)]/)
+                        if ($2 == "up") { ux = p[1]; uy = p[2] }
+                        else { dx = p[1]; dy = p[2]; n++ } }
+                    END { ax = ux - dx; ay = uy - dy
+                          if (ax < 0) ax = -ax; if (ay < 0) ay = -ay
+                          if (n != 1 || (ax < 2 && ay < 2)) printf " %s", s }' \
+                    "$TMPD/out")
+            done
+            if [ -z "$near" ]; then
+                pass "drowned: the stairs two steps apart (seeds 1-100)"
+            else
+                fail "drowned: the stairs two steps apart (seeds 1-100)" \
+                    "seeds:$near"
+            fi
+        fi
         for name in gatehall library crypt-1 throne-1 starvault spire4 \
                     arena-3 throne-2 crypt-2 glimend archive; do
             lev=$TMPD/dat-out/$name.lev

@@ -138,6 +138,34 @@ expect_stdout "levcomp run crowd seed 1" 0 \
     "$LCD/run/crowd-1.txt" "$LG" $LCD/run/crowd.des --level crowd --seed 1
 expect_stdout "levcomp run crowd, no free cell" 0 \
     "$LCD/run/crowd-full-1.txt" "$LG" $LCD/run/crowd.des --level full --seed 1
+# A level defined twice: the preview shows the last definition, once, by
+# name, as the file's first level and in --all; its JSON is one object.
+expect_stdout "levcomp run twice: the last definition" 0 \
+    "$LCD/run/twice-1.txt" "$LG" $LCD/run/twice.des --level twice --seed 1
+expect_stdout "levcomp run twice: the first level, last definition" 0 \
+    "$LCD/run/twice-1.txt" "$LG" $LCD/run/twice.des --seed 1
+expect_stdout "levcomp run twice --all: each name once" 0 \
+    "$LCD/run/twice-all-1.txt" "$LG" $LCD/run/twice.des --all --seed 1
+run "$LG" $LCD/run/twice.des --level twice --seed 1 --format json
+if [ "$RC" -ne 0 ] || crashed; then
+    fail "levcomp run twice --format json" "status $RC" "$(head -3 "$TMPD/err")"
+elif [ "$(grep -c '^{' "$TMPD/out")" -ne 1 ] ||
+    [ "$(grep -c '"name": "twice"' "$TMPD/out")" -ne 1 ] ||
+    ! grep -q '"map": \[' "$TMPD/out"; then
+    fail "levcomp run twice --format json" "not one level object" \
+        "$(grep -n '^{\|"name"' "$TMPD/out" | head -5)"
+else
+    pass "levcomp run twice --format json: one level"
+fi
+if need_shared "levcomp run Monk.des --level Mon-fila: one level"; then
+    run "$LG" "$SHARED/corpus/unnethack/Monk.des" --level Mon-fila --seed 1
+    if [ "$RC" -eq 0 ] && [ "$(grep -c '^Level "Mon-fila"' "$TMPD/out")" -eq 1 ]; then
+        pass "levcomp run Monk.des --level Mon-fila: one level"
+    else
+        fail "levcomp run Monk.des --level Mon-fila: one level" "status $RC" \
+            "$(grep '^Level' "$TMPD/out" | head -3)"
+    fi
+fi
 # A monster's random spot by its species' humidity (flyers on water and
 # lava, swimmers in water, fire-lovers on lava, wall-passers in walls);
 # with no water the swimmers' second attempt adds DRY.

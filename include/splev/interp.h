@@ -93,8 +93,15 @@ typedef struct splev_genctx {
                              * nothing */
     int branch_up;          /* direction of that branch stair */
     int branch_portal;      /* 1: the branch is a portal */
-    int flip;               /* 1 (default): apply the random flips (§9.4);
-                             * 0: never flip (the draws still happen) */
+    int flip;               /* 1 (default): apply the random flips as the
+                             * game's current build does: a level allowing
+                             * flips draws one coin per allowed direction,
+                             * but only a Sokoban level (in_sokoban) keeps
+                             * the result; 0: never flip (the draws still
+                             * happen) */
+    int flip_everywhere;    /* 1: with flip, keep the coins' result on
+                             * every level, as the older build did
+                             * (default 0) */
     const char *carrying;   /* hero.carrying: NUL-separated object names the
                              * hero carries, ending with an empty one; NULL
                              * for nothing (default) */

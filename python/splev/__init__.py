@@ -45,7 +45,7 @@ class _GenCtx(_c.Structure):
             "in_mines", "in_minetown", "in_sokoban", "in_gehennom",
             "in_wiztower", "in_endgame", "in_quest", "top_level",
             "bottom_level", "can_dig_down", "has_branch", "branch_up",
-            "branch_portal", "flip")] + [
+            "branch_portal", "flip", "flip_everywhere")] + [
         ("carrying", _c.c_char_p), ("names", _P),
         ("max_steps", _c.c_uint64), ("max_call_depth", _c.c_int),
         ("max_things", _c.c_size_t), ("max_string", _c.c_size_t)]

@@ -116,6 +116,7 @@ static const char usage_text[] =
     "  --depth N         level.depth (default 1); --difficulty N\n"
     "  --align A         hero alignment: lawful, neutral, chaotic\n"
     "  --role NAME       hero.role; --night: time.night is 1\n"
+    "  --flip-everywhere mirror any level at random, not only Sokoban\n"
     "  --max-steps N     instructions a script may run (default 10000000)\n"
     "  --help            this text\n"
     "  --version         the version\n"
@@ -373,6 +374,8 @@ static int parse_one(options *o, int argc, char **argv, int i)
         {"--crlf", offsetof(options, crlf)},
         {"--split", offsetof(options, split)},
         {"--night", offsetof(options, ctx) + offsetof(splev_genctx, night)},
+        {"--flip-everywhere",
+         offsetof(options, ctx) + offsetof(splev_genctx, flip_everywhere)},
         {"--all", offsetof(options, all)},
         {"--disasm", offsetof(options, disasm)},
     };
@@ -922,6 +925,17 @@ static int use_script(const options *o, const splev_levscript *script)
     return o->count > 0 ? check_levels(o, s) : show_level(o, s);
 }
 
+/* Level i of c is defined again later in the file: the game's build
+ * keeps the last definition (lev_comp writes it over the first), so a
+ * preview shows only that one. */
+static int redefined_later(const splev_compiled *c, size_t i)
+{
+    for (size_t j = i + 1; j < c->nlevels; j++)
+        if (strcmp(c->levels[j].name, c->levels[i].name) == 0)
+            return 1;
+    return 0;
+}
+
 /* A .des file compiled in memory: --level NAME, --all, or the first. */
 static int run_des(const options *o)
 {
@@ -943,9 +957,11 @@ static int run_des(const options *o)
         rc = EXIT_BAD_INPUT;
     }
     size_t used = 0;
+    const char *want = o->level ? o->level
+                     : !o->all && rc == 0 ? c->levels[0].name : NULL;
     for (size_t i = 0; rc == 0 && i < c->nlevels; i++) {
-        if (o->level ? strcmp(c->levels[i].name, o->level) != 0
-                     : !o->all && i > 0)
+        if ((want && strcmp(c->levels[i].name, want) != 0) ||
+            redefined_later(c, i))
             continue;
         used++;
         rc = use_script(o, c->levels[i].script);

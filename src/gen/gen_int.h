@@ -80,4 +80,15 @@ int gen_flood8(const splev_gen *g, int sx, int sy, gen_cell_test ok,
 int gen_create_room(splev_gen *g, int x, int y, int w, int h, int xalign,
                     int yalign, int rtype, int rlit, int reserve_only);
 
+/* A Voronoi site: a point of the map and the terrain it spreads. */
+typedef struct gen_site { int x, y, typ; } gen_site;
+enum { GEN_MAX_SITES = 300 };
+
+/* Each cell x 1..79, y 0..20 gets in near[x][y] the index of its nearest
+ * site (squared distance; the lowest index at equal distance).  Sites lie
+ * inside the map (x 0..79, y 0..20); n is 1..GEN_MAX_SITES.  Searches the
+ * cells around each cell ring by ring instead of every site. */
+void gen_nearest_sites(const gen_site *s, int n,
+                       int16_t near[SPLEV_COLNO][SPLEV_ROWNO]);
+
 #endif

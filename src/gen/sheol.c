@@ -6,7 +6,7 @@
 
 #include <string.h>
 
-enum { SITES = 300, MIN_SITES = 100, MAX_PATH = 128, MAX_RESTARTS = 2000 };
+enum { SITES = GEN_MAX_SITES, MIN_SITES = 100, MAX_PATH = 128, MAX_RESTARTS = 2000 };
 
 static const uint8_t closed_types[10] = {
     SPLEV_ICEWALL, SPLEV_CRYSTALICEWALL, SPLEV_CRYSTALICEWALL,
@@ -18,13 +18,13 @@ static const uint8_t open_types[10] = {
     SPLEV_POOL, SPLEV_POOL, SPLEV_ROOM, SPLEV_ICE, SPLEV_ICE, SPLEV_ROOM,
 };
 
-typedef struct site { int x, y, typ; } site;
-
 typedef struct sheol_work {
     int prob[SPLEV_COLNO][SPLEV_ROWNO];
     int out_of[SPLEV_COLNO][SPLEV_ROWNO];
     uint8_t sure[SPLEV_COLNO][SPLEV_ROWNO];
-    site sites[SITES];
+    gen_site sites[SITES];
+    int16_t near[SPLEV_COLNO][SPLEV_ROWNO];
+    uint8_t taken[SPLEV_COLNO][SPLEV_ROWNO];   /* sites on a cell */
     int px[MAX_PATH], py[MAX_PATH], npath;
 } sheol_work;
 
@@ -46,38 +46,38 @@ static int is_icewall(int t)
     return t == SPLEV_ICEWALL || t == SPLEV_CRYSTALICEWALL;
 }
 
+/* A site at least 2 from every one already on the map: no other site in
+ * the 3x3 block around it (squared distance 4 or more). */
+static int site_apart(const sheol_work *w, int x, int y)
+{
+    for (int i = x - 1; i <= x + 1; i++)
+        for (int j = y - 1; j <= y + 1; j++)
+            if (gen_inmap(i, j) && w->taken[i][j])
+                return 0;
+    return 1;
+}
+
 /* Sites kept 2 apart (1001 tested draws, the 1002nd taken as it is),
  * then every cell takes the type of its nearest site. */
 static void sheol_voronoi(splev_gen *g, sheol_work *w, int nsites,
                           const uint8_t *types)
 {
+    memset(w->taken, 0, sizeof w->taken);
     for (int i = 0; i < nsites; i++) {
-        site *s = &w->sites[i];
+        gen_site *s = &w->sites[i];
         for (int draw = 1;; draw++) {
             s->x = gen_rn1(g, 79, 1);
             s->y = gen_rn2(g, 21);
             s->typ = types[gen_rn2(g, 10)];
-            if (draw > 1001)
-                break;
-            int ok = 1;
-            for (int j = 0; j < i && ok; j++)
-                ok = d2(s->x, s->y, w->sites[j].x, w->sites[j].y) >= 4;
-            if (ok)
+            if (draw > 1001 || site_apart(w, s->x, s->y))
                 break;
         }
+        w->taken[s->x][s->y] = 1;
     }
+    gen_nearest_sites(w->sites, nsites, w->near);
     for (int x = 1; x < SPLEV_COLNO; x++)
-        for (int y = 0; y < SPLEV_ROWNO; y++) {
-            int best = 0, bd = d2(x, y, w->sites[0].x, w->sites[0].y);
-            for (int i = 1; i < nsites; i++) {
-                int d = d2(x, y, w->sites[i].x, w->sites[i].y);
-                if (d < bd) {
-                    bd = d;
-                    best = i;
-                }
-            }
-            gen_cell(g, x, y)->typ = (uint8_t)w->sites[best].typ;
-        }
+        for (int y = 0; y < SPLEV_ROWNO; y++)
+            gen_cell(g, x, y)->typ = (uint8_t)w->sites[w->near[x][y]].typ;
 }
 
 /* One control point after the last: up to 100 draws; 0 when the tries

@@ -77,21 +77,37 @@ void fmap_orient_walls(fmap *m)
         }
 }
 
+/* The longest LEVEL name the compiler takes. */
+#define NAME_MAX_LEN 14
+
 char *fmap_level_name(const char *text)
 {
-    char out[9];
-    size_t n = 0;
+    char out[NAME_MAX_LEN + 1];
+    size_t n = 0, full = 0;
+    uint32_t hash = 2166136261u;            /* FNV-1a of the kept text */
     const char *base = strrchr(text, '/');
     base = base ? base + 1 : text;
-    for (const char *p = base; *p && n < 8; p++) {
+    for (const char *p = base; *p; p++) {
         char c = *p;
         if (c == '.' && p != base)
             break;
         if (c >= 'A' && c <= 'Z')
             c = (char)(c - 'A' + 'a');
-        if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_')
+        else if (c == ' ')
+            c = '_';
+        if (!((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_' ||
+              c == '-'))
+            continue;
+        hash = (hash ^ (unsigned char)*p) * 16777619u;
+        full++;
+        if (n < NAME_MAX_LEN)
             out[n++] = c;
     }
+    /* Too long: 9 characters, '-' and 4 hex digits of the whole name, so
+     * that names alike in their first characters stay apart. */
+    if (full > NAME_MAX_LEN)
+        n = 9 + (size_t)snprintf(out + 9, sizeof out - 9, "-%04x",
+                                 (unsigned)((hash ^ (hash >> 16)) & 0xffff));
     if (n == 0)
         out[n++] = 'x';
     out[n] = 0;
@@ -230,8 +246,10 @@ char *fmap_to_des(const fmap *m, const splev_import_opts *o, const char *file,
         int piece = 0;
         for (int y0 = 0; y0 < m->h; y0 += MAP_H)
             for (int x0 = 0; x0 < m->w; x0 += MAP_W) {
-                char pname[32];
-                snprintf(pname, sizeof pname, "%.5s%d", name, ++piece);
+                char pname[32], num[16];
+                int nd = snprintf(num, sizeof num, "%d", ++piece);
+                snprintf(pname, sizeof pname, "%.*s%s", NAME_MAX_LEN - nd,
+                         name, num);
                 int w = m->w - x0 < MAP_W ? m->w - x0 : MAP_W;
                 int h = m->h - y0 < MAP_H ? m->h - y0 : MAP_H;
                 bb_printf(&b, "%s# piece %d: columns %d-%d, rows %d-%d\n",

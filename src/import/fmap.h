@@ -36,8 +36,10 @@ void fmap_add(fmap *m, int kind, int x, int y, int arg, char cls,
 /* Walls read as '-' or '|' from their neighbours, as a MAP would draw
  * them: a wall with a wall or door beside it runs horizontally. */
 void fmap_orient_walls(fmap *m);
-/* A LEVEL name from free text: lower-case letters, digits and '_', at most
- * 8 characters, never empty. */
+/* A LEVEL name from free text (a file's base name without its extension,
+ * or a room's name): lower-case letters, digits, '_' (for a space) and
+ * '-', never empty; the whole name when it has at most 14 characters,
+ * else its first 9, '-' and 4 hex digits of a hash of all of it. */
 char *fmap_level_name(const char *text);
 /* des-file text; maps over 76x21 are cropped (warning) or split. */
 char *fmap_to_des(const fmap *m, const splev_import_opts *o, const char *file,

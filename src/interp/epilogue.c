@@ -329,6 +329,10 @@ static void flip_level(vm *v, const extents *e, wall_planes *p, int shaped)
         c |= 2;
     if (v->ctx.in_wiztower)
         c &= 1;
+    /* The coins are drawn on every level that allows a flip; the
+     * current build keeps them only in Sokoban. */
+    if (!v->ctx.in_sokoban && !v->ctx.flip_everywhere)
+        c = 0;
     if (!v->ctx.flip || !c || e->empty)
         return;
     flip f = {(c & 2) != 0, (c & 1) != 0,

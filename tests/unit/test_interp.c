@@ -521,10 +521,13 @@ static void test_terrain_ops(void)
     splev_level_free(lev);
 }
 
-static void test_flip(void)
+/* Runs the one-row map "|{.|" with only left/right flips allowed for
+ * seeds 1..8 under the current context; bit k-1 of the result set when
+ * seed k mirrored it, -1 when a run failed or gave another row. */
+static int flip_seeds(void)
 {
     tasm *a = &A;
-    int flipped = 0, kept = 0;
+    int mask = 0;
     for (uint64_t seed = 1; seed <= 8; seed++) {
         start(a, SPLEV_F_NOFLIPY);             /* only left/right mirrors */
         int m = asm_map(a, "----\n|{.|\n----");
@@ -534,19 +537,48 @@ static void test_flip(void)
         splev_level *lev = run_seed(a, seed, err, sizeof err);
         char *r = lev ? rows(lev, 4, 4) : NULL;
         if (r && !strcmp(r, "         |.{|"))
-            flipped++;
-        else if (r && !strcmp(r, "         |{.|"))
-            kept++;
+            mask |= 1 << (seed - 1);
+        else if (!r || strcmp(r, "         |{.|"))
+            mask = -1;
         free(r);
         splev_level_free(lev);
+        if (mask < 0)
+            return -1;
     }
-    CHECK(flipped > 0 && kept > 0 && flipped + kept == 8,
-          "left/right flips happen for some seeds, in place (%d/%d)", flipped, kept);
+    return mask;
+}
+
+/* The coins are drawn on every level that allows a flip, but only a
+ * Sokoban level keeps their result, unless flip_everywhere says so. */
+static void test_flip(void)
+{
+    tasm *a = &A;
+    ctx.in_sokoban = 1;
+    int soko = flip_seeds();
+    ctx.in_sokoban = 0;
+    CHECK(soko > 0 && soko < 0xff,
+          "Sokoban: left/right flips happen for some seeds, in place "
+          "(mask %#x)", (unsigned)soko);
+    int plain = flip_seeds();
+    CHECK(plain == 0, "outside Sokoban: never flipped (mask %#x)",
+          (unsigned)plain);
+    ctx.flip_everywhere = 1;
+    int every = flip_seeds();
+    ctx.in_sokoban = 1;
+    ctx.flip = 0;
+    int off = flip_seeds();
+    ctx.flip = 1;
+    ctx.in_sokoban = 0;
+    ctx.flip_everywhere = 0;
+    CHECK(every == soko, "flip_everywhere: the same seeds flip as in "
+          "Sokoban (mask %#x, %#x)", (unsigned)every, (unsigned)soko);
+    CHECK(off == 0, "flip 0: never flipped, even in Sokoban");
     start(a, NOFLIP);
     int m = asm_map(a, "----\n|{.|\n----");
     PCOORD(a, 9, 3);
     asm_emit(a, OP_MAP, 2, 1, m);
     int same = 1;
+    ctx.in_sokoban = 1;
     for (uint64_t seed = 1; seed <= 8; seed++) {
         char err[300];
         splev_level *lev = run_seed(a, seed, err, sizeof err);
@@ -555,7 +587,8 @@ static void test_flip(void)
         free(r);
         splev_level_free(lev);
     }
-    CHECK(same, "noflipx and noflipy: never flipped");
+    ctx.in_sokoban = 0;
+    CHECK(same, "noflipx and noflipy: never flipped, even in Sokoban");
 }
 
 /* LEVREGION of a type over the absolute area, no exclusion, no name. */
@@ -612,11 +645,12 @@ static void test_branch_region(void)
  * the region (13,0)-(79,20) holds one floor cell of the map, (13,4); on a
  * left/right mirror (extents 9..16) it must hold the mirrored one, (12,4),
  * and not keep its place (the corner (79,20), outside the extents, used
- * to stop the whole box from flipping). */
+ * to stop the whole box from flipping).  In Sokoban, where flips stay. */
 static void test_flip_lregion(void)
 {
     tasm *a = &A;
     int flipped = 0, kept = 0;
+    ctx.in_sokoban = 1;
     for (uint64_t seed = 1; seed <= 8; seed++) {
         start(a, SPLEV_F_NOFLIPY);
         int m = asm_map(a, "------\n|...{|\n------");
@@ -634,6 +668,7 @@ static void test_flip_lregion(void)
         }
         splev_level_free(lev);
     }
+    ctx.in_sokoban = 0;
     CHECK(flipped > 0 && kept > 0 && flipped + kept == 8,
           "a level region past the extents flips with the level (%d "
           "flipped, %d kept of 8)", flipped, kept);
