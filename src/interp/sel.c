@@ -1,6 +1,7 @@
 /* sel.c - selections: 80x21 bit grids (a 21-bit word per column) built and combined at run time,
  * always iterated x-major so random draws come in a fixed order
  * (SEMANTICS §8.3; DECISIONS 1, 4, 7, 8). */
+#include "common/common.h"
 #include "interp/vm.h"
 
 #include <math.h>
@@ -270,9 +271,7 @@ static int sel_flood(vm *v, val *out)
     if (!vm_coord(v, &c, H_ANY, &x, &y) || !vm_isok(x, y))
         return 1;
     int typ = v->lev->cells[x][y].typ;
-    int *st = malloc(sizeof(int) * 2 * XN * YN);
-    if (!st)
-        abort();
+    int *st = xmalloc(sizeof(int) * 2 * XN * YN);
     int top = 0;
     set_cell(s, x, y);
     st[top++] = x;

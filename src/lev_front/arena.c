@@ -50,11 +50,8 @@ void lev_arena_release(lev_arena *a)
 
 static lev_arena_chunk *new_chunk(size_t data_size)
 {
-    if (data_size > SIZE_MAX - sizeof(lev_arena_chunk)) {
-        fprintf(stderr, "fatal: out of memory (asked for %zu bytes)\n",
-                data_size);
-        exit(1);
-    }
+    if (data_size > SIZE_MAX - sizeof(lev_arena_chunk))
+        oom_fail(data_size);        /* the caller's guard, if any */
     return xmalloc(sizeof(lev_arena_chunk) + data_size);
 }
 
