@@ -1063,24 +1063,6 @@ static int room_type(cm *m, const lev_expr *e)
     return 0;
 }
 
-/* bit0 filled (the default without a list), bit1 irregular, bit2
- * unjoined */
-static int room_flags(const lev_expr *f)
-{
-    if (!f)
-        return 1;
-    int v = 0;
-    for (size_t i = 0; i < f->nargs; i++) {
-        int w = (int)f->args[i]->ival;
-        if (w == LEV_W_FILLED || w == LEV_W_TRUE)
-            v |= 1;
-        else if (w == LEV_W_IRREGULAR)
-            v |= 2;
-        else if (w == LEV_W_UNJOINED)
-            v |= 4;
-    }
-    return v;
-}
 
 static void push_pair(cm *m, const lev_expr *e, int words)
 {
@@ -1112,7 +1094,7 @@ static void e_room(cm *m, const lev_stmt *s)
     push_int(m, arg(s, 1) ? arg(s, 1)->ival : 100);
     push_int(m, light(arg(s, 2)));
     if (sub) {
-        push_int(m, room_flags(arg(s, 5)));
+        push_int(m, lev_room_written_flags(arg(s, 5)));
         push_int32(m, T_INT, -1);
         push_int32(m, T_INT, -1);
     } else {
@@ -1130,7 +1112,7 @@ static void e_region_stmt(cm *m, const lev_stmt *s)
 {
     e_region(m, arg(s, 0));
     push_int(m, light(arg(s, 1)));
-    int flags = room_flags(arg(s, 3));
+    int flags = lev_room_written_flags(arg(s, 3));
     int type = room_type(m, arg(s, 2));
     if (!(flags & 1))
         type += maxrtype[m->g] + 1;

@@ -66,22 +66,6 @@ static int usage_error(const char *fmt, const char *arg)
     return 2;
 }
 
-/* A byte count of 1 to 2^40 in decimal digits; 0, or -1 when s is none. */
-static int parse_size(const char *s, size_t *out)
-{
-    unsigned long long n = 0;
-    if (!*s)
-        return -1;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9' || n > (1ull << 40))
-            return -1;
-        n = n * 10 + (unsigned)(*s - '0');
-    }
-    if (n < 1 || n > (1ull << 40))
-        return -1;
-    *out = (size_t)n;
-    return 0;
-}
 
 /* Returns -1 to go on, or an exit status. */
 static int parse_args(int argc, char **argv, options *o)
@@ -126,7 +110,7 @@ static int parse_args(int argc, char **argv, options *o)
         } else if (strcmp(a, "-w") == 0) {
             o->no_warnings = 1;
         } else if (strcmp(a, "--max-input-size") == 0) {
-            if (++i >= argc || parse_size(argv[i], &o->max_input) != 0)
+            if (++i >= argc || parse_byte_count(argv[i], &o->max_input) != 0)
                 return usage_error("option %s needs a number of bytes from 1 "
                                    "to 2^40", a);
         } else if (strcmp(a, "--check") == 0) {

@@ -302,22 +302,6 @@ typedef struct args {
     run r;
 } args;
 
-/* A byte count of 1 to 2^40 in decimal digits; 0, or -1 when s is none. */
-static int parse_size(const char *s, size_t *out)
-{
-    unsigned long long n = 0;
-    if (!*s)
-        return -1;
-    for (; *s; s++) {
-        if (*s < '0' || *s > '9' || n > (1ull << 40))
-            return -1;
-        n = n * 10 + (unsigned)(*s - '0');
-    }
-    if (n < 1 || n > (1ull << 40))
-        return -1;
-    *out = (size_t)n;
-    return 0;
-}
 
 /* --target and --game-version agree; a classic target reads its version
  * record now, before anything is compiled. */
@@ -420,7 +404,7 @@ static int parse_args(args *a, int argc, char **argv)
                     return 2;
                 }
             } else if (strcmp(s, "--max-input-size") == 0) {
-                if (parse_size(v, &a->fo.max_input) != 0) {
+                if (parse_byte_count(v, &a->fo.max_input) != 0) {
                     fprintf(stderr, "lev_comp: --max-input-size needs a "
                                     "number of bytes from 1 to 2^40\n");
                     return 2;

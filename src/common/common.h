@@ -85,6 +85,10 @@ char *arena_strndup(mem_arena *a, const char *s, size_t n);
 void arena_free(mem_arena *a);
 
 /* ---- files ---- */
+/* A byte count of 1 to 2^40 in decimal digits (--max-input-size): 0, or
+ * -1 when s is none. */
+int parse_byte_count(const char *s, size_t *out);
+
 /* Read a whole file (or standard input for "-") into a buffer ended by
  * two NULs (lev_comp's scanner reads it in place).  Files larger than max_size are refused.  On failure returns NULL
  * and writes a message (without the file name) into err. */

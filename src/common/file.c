@@ -12,6 +12,22 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+int parse_byte_count(const char *s, size_t *out)
+{
+    unsigned long long n = 0;
+    if (!*s)
+        return -1;
+    for (; *s; s++) {
+        if (*s < '0' || *s > '9' || n > (1ull << 40))
+            return -1;
+        n = n * 10 + (unsigned)(*s - '0');
+    }
+    if (n < 1 || n > (1ull << 40))
+        return -1;
+    *out = (size_t)n;
+    return 0;
+}
+
 char *read_whole_file(const char *path, size_t max_size, size_t *len,
                       char *err, size_t errlen)
 {

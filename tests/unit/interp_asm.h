@@ -139,33 +139,48 @@ static inline int asm_map(tasm *a, const char *rows)
     return i;
 }
 
-/* Build, encode and decode (the verifier runs); NULL on a verify error. */
-static inline splev_levscript *asm_build(tasm *a, const char *name)
+/* The program in a as a script (pointing into a), functions closed. */
+static inline void asm_script(tasm *a, splev_levscript *s, const char *name)
 {
     static const char *files[] = {"t.des"};
     a->funcs[a->nf - 1].end = (uint32_t)a->n;
+    memset(s, 0, sizeof *s);
+    s->name = name;
+    s->n_files = 1;
+    s->files = files;
+    s->n_funcs = (uint32_t)a->nf;
+    s->funcs = a->funcs;
+    s->n_consts = (uint32_t)a->nc;
+    s->consts = a->consts;
+    s->n_insns = (uint32_t)a->n;
+    s->code = a->code;
+    s->n_lines = (uint32_t)a->nl;
+    s->lines = a->lines;
+    s->n_varnames = (uint32_t)(12 * a->nf);
+    s->varnames = asm_varnames;
+}
+
+/* Encode and decode the program (the verifier runs): the decoded script,
+ * or NULL with the verifier's reason in err. */
+static inline splev_levscript *asm_verify(tasm *a, const char *name,
+                                          char *err, size_t errlen)
+{
     splev_levscript s;
-    memset(&s, 0, sizeof s);
-    s.name = name;
-    s.n_files = 1;
-    s.files = files;
-    s.n_funcs = (uint32_t)a->nf;
-    s.funcs = a->funcs;
-    s.n_consts = (uint32_t)a->nc;
-    s.consts = a->consts;
-    s.n_insns = (uint32_t)a->n;
-    s.code = a->code;
-    s.n_lines = (uint32_t)a->nl;
-    s.lines = a->lines;
-    s.n_varnames = (uint32_t)(12 * a->nf);
-    s.varnames = asm_varnames;
+    asm_script(a, &s, name);
     size_t len;
     unsigned char *buf = splev_lev_encode(&s, &len);
+    splev_levscript *d = splev_lev_decode(buf, len, err, errlen);
+    free(buf);
+    return d;
+}
+
+/* Build, encode and decode (the verifier runs); NULL on a verify error. */
+static inline splev_levscript *asm_build(tasm *a, const char *name)
+{
     char err[200];
-    splev_levscript *d = splev_lev_decode(buf, len, err, sizeof err);
+    splev_levscript *d = asm_verify(a, name, err, sizeof err);
     if (!d)
         printf("# verify: %s\n", err);
-    free(buf);
     return d;
 }
 

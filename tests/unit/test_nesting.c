@@ -15,27 +15,7 @@
 /* The verifier's answer for the program in a ("ok" or its reason). */
 static const char *verify(tasm *a, char *err, size_t n)
 {
-    static const char *files[] = {"t.des"};
-    a->funcs[a->nf - 1].end = (uint32_t)a->n;
-    splev_levscript s;
-    memset(&s, 0, sizeof s);
-    s.name = "t";
-    s.n_files = 1;
-    s.files = files;
-    s.n_funcs = (uint32_t)a->nf;
-    s.funcs = a->funcs;
-    s.n_consts = (uint32_t)a->nc;
-    s.consts = a->consts;
-    s.n_insns = (uint32_t)a->n;
-    s.code = a->code;
-    s.n_lines = (uint32_t)a->nl;
-    s.lines = a->lines;
-    s.n_varnames = (uint32_t)(12 * a->nf);
-    s.varnames = asm_varnames;
-    size_t len;
-    unsigned char *buf = splev_lev_encode(&s, &len);
-    splev_levscript *d = splev_lev_decode(buf, len, err, n);
-    free(buf);
+    splev_levscript *d = asm_verify(a, "t", err, n);
     if (d) {
         splev_lev_free(d);
         snprintf(err, n, "ok");
@@ -216,23 +196,8 @@ static void unverified(void)
     object(&a, "gem", 1);            /* content with nothing open: lost */
     E0(&a, POP_CONTAINER);           /* nothing to close */
     E0(&a, END_MONINVENT);
-    a.funcs[0].end = (uint32_t)a.n;
-    static const char *files[] = {"t.des"};
     splev_levscript s;
-    memset(&s, 0, sizeof s);
-    s.name = "t";
-    s.n_files = 1;
-    s.files = files;
-    s.n_funcs = 1;
-    s.funcs = a.funcs;
-    s.n_consts = (uint32_t)a.nc;
-    s.consts = a.consts;
-    s.n_insns = (uint32_t)a.n;
-    s.code = a.code;
-    s.n_lines = (uint32_t)a.nl;
-    s.lines = a.lines;
-    s.n_varnames = 12;
-    s.varnames = asm_varnames;
+    asm_script(&a, &s, "t");
     splev_genctx ctx;
     splev_genctx_init(&ctx);
     char err[300];
