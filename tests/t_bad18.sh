@@ -9,13 +9,19 @@ mkdir -p "$X"
 
 # timed NAME SECS WANT CMD...: CMD exits with status WANT using at most
 # SECS seconds of CPU time (ulimit -t, which the machine's load does not
-# stretch; the wall clock is cut at 4 times that).  Under a wrapper
+# stretch; the wall clock is cut at 10 times that; sanitizer builds get
+# ten times the CPU time).  Under a wrapper
 # (valgrind) only the status is checked.
 timed() {
     tm_name=$1 tm_secs=$2 tm_want=$3
     shift 3
     if [ -n "${SPLEV_WRAP:-}" ]; then
         run "$@"
+    elif [ -n "${SPLEV_SAN:-}" ]; then
+        # sanitizer builds run several times slower: the limits are the
+        # plain build's; here a generous one still catches a hang
+        run sh -c 'c=$1; shift; ulimit -t $((c * 10)); exec timeout -s KILL $((c * 40)) "$@"' \
+            sh "$tm_secs" "$@"
     else
         run sh -c 'c=$1; shift; ulimit -t "$c"; exec timeout -s KILL $((c * 10)) "$@"' \
             sh "$tm_secs" "$@"
