@@ -60,17 +60,6 @@ char *xasprintf(const char *fmt, ...)
 #endif
     ;
 
-/* memset(p, 0, n) in pieces of 64 bytes: GCC compiles one memset of a
- * known size above that to `rep stos`, slow to start for a record of a
- * hundred bytes or a few hundred; the pieces become vector stores. */
-static inline void mem_zero(void *p, size_t n)
-{
-    char *c = p;
-    for (; n > 64; n -= 64, c += 64)
-        memset(c, 0, 64);
-    memset(c, 0, n);
-}
-
 /* Grow *arr (of *cap elements of size elem) so that it holds at least need. */
 void grow_array(void **arr, size_t *cap, size_t need, size_t elem);
 

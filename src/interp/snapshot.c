@@ -54,19 +54,6 @@ void vm_snapshot_free(vm_snapshot *sn)
     free(sn);
 }
 
-/* memcpy in pieces of 1 KB: glibc copies a big block with `rep movsb`,
- * no faster here, which callgrind counts as one instruction a byte (as
- * level.c's clear_level says of memset). */
-static void copy_pieces(void *to, const void *from, size_t n)
-{
-    enum { PIECE = 1024 };
-    char *d = to;
-    const char *s = from;
-    for (; n > PIECE; n -= PIECE, d += PIECE, s += PIECE)
-        memcpy(d, s, PIECE);
-    memcpy(d, s, n);
-}
-
 /* The interpreter's generation state, everything statements may have
  * set before the first draw; not the run's buffers, its script, context,
  * random generator or alignment registers.  A field added to vm that
@@ -102,7 +89,7 @@ static void copy_state(vm *to, const vm *from)
     size_t nknown = g->nknown, capknown = g->capknown;
     splev_gen_add_room_fn add_room = g->add_room;
     void *add_room_ud = g->add_room_ud;
-    copy_pieces(g, &from->gen, sizeof *g);
+    memcpy(g, &from->gen, sizeof *g);
     g->lev = lev;
     g->rng = rng;
     g->smeq = smeq;
@@ -206,5 +193,5 @@ void vm_snapshot_take(vm *v, vm_snapshot **snp, const splev_genctx *ctx,
     keep_maps(sn, s, end);
     copy_state(&sn->state, v);
     sn->lev_flags = v->lev->flags;
-    copy_pieces(sn->cells, v->lev->cells, sizeof sn->cells);
+    memcpy(sn->cells, v->lev->cells, sizeof sn->cells);
 }

@@ -124,7 +124,7 @@ val vm_val_sel_new(vm *v)
     val x;
     memset(&x, 0, sizeof x);
     vsel *s = sel_get(&v->sel_pool);
-    mem_zero(s->col, sizeof s->col);
+    memset(s->col, 0, sizeof s->col);
     s->lo = XN;
     s->hi = -1;
     x.t = SPLEV_V_SEL;

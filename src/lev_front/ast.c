@@ -258,7 +258,7 @@ void lev_expr_free(lev_expr *e)
 lev_stmt *lev_stmt_new(enum lev_stmt_kind kind, lev_pos pos)
 {
     lev_stmt *s = lev_arena_alloc(arena(), sizeof *s);
-    mem_zero(s, sizeof *s);     /* vector stores, not `rep stos` */
+    memset(s, 0, sizeof *s);
     s->kind = kind;
     s->pos = pos;
     return s;

@@ -292,24 +292,13 @@ void splev_level_free(splev_level *lev)
 }
 
 /* Every field zero but the arrays' memory and the name; the cells a
- * copy of grid, or cleared when grid is NULL.  The cells go eight columns
- * (1.5 KB) at a time: one 15 KB memset or memcpy is glibc's `rep stosb`
- * or `rep movsb`, no faster, and callgrind counts it as one instruction
- * per byte (15,000 a level, more than the real work). */
+ * copy of grid, or cleared when grid is NULL. */
 static void clear_level(splev_level *lev,
                         const splev_cell grid[SPLEV_COLNO][SPLEV_ROWNO])
 {
-    enum { BLOCK = 8 };
-    size_t cells = offsetof(splev_level, cells);
-    size_t after = cells + sizeof lev->cells;
-    memset(lev, 0, cells);
-    for (int x = 0; x < SPLEV_COLNO; x += BLOCK) {
-        if (grid)
-            memcpy(lev->cells[x], grid[x], sizeof lev->cells[0] * BLOCK);
-        else
-            memset(lev->cells[x], 0, sizeof lev->cells[0] * BLOCK);
-    }
-    memset((char *)lev + after, 0, sizeof *lev - after);
+    memset(lev, 0, sizeof *lev);
+    if (grid)
+        memcpy(lev->cells, grid, sizeof lev->cells);
 }
 
 void splev_level_reset_grid(splev_level *lev, const char *name,
@@ -370,7 +359,7 @@ static inline void *push(void **arr, size_t *n, size_t *cap, size_t elem)
     if (*n >= *cap)
         grow_array(arr, cap, *n + 1, elem);
     char *p = (char *)*arr + *n * elem;
-    mem_zero(p, elem);
+    memset(p, 0, elem);
     (*n)++;
     return p;
 }
