@@ -123,36 +123,15 @@ static void light_region(vm *v, int x1, int y1, int x2, int y2, int lit)
         x2 = x2 + 1 > XN - 1 ? XN - 1 : x2 + 1;
         y2 = y2 + 1 > YN - 1 ? YN - 1 : y2 + 1;
     }
-    uint8_t l = lit ? 1 : 0;
-    int ylo = y1 < 0 ? 0 : y1, h = (y2 < YN - 1 ? y2 : YN - 1) - ylo + 1;
     int xlo = x1 < 0 ? 0 : x1, xhi = x2 < XN - 1 ? x2 : XN - 1;
-    if (h <= 0)
-        return;
-    /* the grid held in a local: the byte stores below may alias v */
-    splev_cell (*cells)[YN] = v->lev->cells;
-    /* A column's run unrolled whole (a jump into it by its height): no
-     * loop step per cell, regions cover thousands of cells.  A cell
-     * keeps its light when it is lava. */
-    _Static_assert(YN == 21, "light_region unrolls 21 rows");
-#define LIGHT_CELL(k, next) \
-    case (k) + 1: \
-        if (c[k].typ != SPLEV_LAVAPOOL) c[k].lit = l; \
-        goto next;
-    for (int x = xlo; x <= xhi; x++) {
-        splev_cell *c = &cells[x][ylo];
-        switch (h) {
-        default:
-        LIGHT_CELL(20, c19) c19: LIGHT_CELL(19, c18) c18: LIGHT_CELL(18, c17)
-        c17: LIGHT_CELL(17, c16) c16: LIGHT_CELL(16, c15) c15: LIGHT_CELL(15, c14)
-        c14: LIGHT_CELL(14, c13) c13: LIGHT_CELL(13, c12) c12: LIGHT_CELL(12, c11)
-        c11: LIGHT_CELL(11, c10) c10: LIGHT_CELL(10, c9) c9: LIGHT_CELL(9, c8)
-        c8: LIGHT_CELL(8, c7) c7: LIGHT_CELL(7, c6) c6: LIGHT_CELL(6, c5)
-        c5: LIGHT_CELL(5, c4) c4: LIGHT_CELL(4, c3) c3: LIGHT_CELL(3, c2)
-        c2: LIGHT_CELL(2, c1) c1: LIGHT_CELL(1, c0) c0: LIGHT_CELL(0, done)
+    int ylo = y1 < 0 ? 0 : y1, yhi = y2 < YN - 1 ? y2 : YN - 1;
+    /* A cell keeps its light when it is lava. */
+    for (int x = xlo; x <= xhi; x++)
+        for (int y = ylo; y <= yhi; y++) {
+            splev_cell *c = &v->lev->cells[x][y];
+            if (c->typ != SPLEV_LAVAPOOL)
+                c->lit = lit ? 1 : 0;
         }
-    done:;
-    }
-#undef LIGHT_CELL
 }
 
 static int top_rooms(const splev_level *lev)
