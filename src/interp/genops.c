@@ -108,8 +108,8 @@ static int st_room(vm *v)
     for (int k = 9; k >= 0; k--)
         if (!vm_pop_int(v, "a room field", &f[k]))
             return 0;
-    if (v->nrooms_open >= 5) {
-        vm_error(v, "ROOM: rooms nested deeper than 5");
+    if (v->nrooms_open >= MAX_ROOM_NEST) {
+        vm_error(v, "ROOM: rooms nested deeper than %d", MAX_ROOM_NEST);
         return 0;
     }
     splev_gen_roomspec rs = {f[0], f[1], f[2], (f[3] & 1) != 0,

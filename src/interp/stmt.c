@@ -15,7 +15,6 @@
 #define ALIGN_COALIGNED 0x20
 #define ALIGN_NONCOALIGNED 0x40
 #define ALIGN_RANDOM (-11)
-#define MAXRTYPE 34
 #define RT_TEMPLE 10
 enum { TT_MAGIC_PORTAL = 17, TT_HOLE = 13, TT_TRAPDOOR = 14, TT_TELEP = 15,
        TT_LEVEL_TELEP = 16, TT_VIBRATING = 24 };
@@ -213,7 +212,7 @@ static int st_region(vm *v, const splev_insn *in)
     if (in->a) {
         /* The block's ENDROOM pops exactly this slot (DECISIONS 27). */
         if (v->nrooms_open >= MAX_ROOM_NEST) {
-            vm_error(v, "REGION: rooms nested too deeply");
+            vm_error(v, "REGION: rooms nested deeper than %d", MAX_ROOM_NEST);
             return 0;
         }
         v->roomstack[v->nrooms_open++] = pushed;

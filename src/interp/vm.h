@@ -9,6 +9,7 @@
 
 #include "gen/gen.h"
 #include "interp/rooms.h"
+#include "levcode/limits.h"
 #include "levcode/opcodes.h"
 #include "splev/interp.h"
 #include "splev/level.h"
@@ -102,8 +103,6 @@ typedef struct vm_mapcache vm_mapcache;
 typedef struct vm_pushes vm_pushes;
 typedef struct vm_snapshot vm_snapshot;
 
-#define MAX_ROOM_NEST 8
-#define MAX_CONTAINER_NEST 10
 /* Containers, and one monster inventory, for each of a few nested calls */
 #define VM_MAX_NEST (4 * (MAX_CONTAINER_NEST + 1))
 

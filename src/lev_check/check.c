@@ -7,6 +7,7 @@
 #include "names/names.h"
 
 #include "common/common.h"
+#include "levcode/limits.h"
 #include "levcode/opcodes.h"
 #include "splev/level.h"
 #include "splev/levscript.h"
@@ -18,8 +19,6 @@
 #define MAX_COND_NEST 20
 #define MAX_FOR_NEST 20
 #define MAX_CASES 20
-#define MAX_ROOM_NEST 5
-#define MAX_CONTAINER_NEST 10
 #define MAX_MAP_W 76
 #define MAX_MAP_H 21
 #define MAX_NAME 14

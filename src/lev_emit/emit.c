@@ -7,6 +7,7 @@
 #include "lev_emit/lev_emit.h"
 
 #include "common/common.h"
+#include "levcode/limits.h"
 #include "levcode/opcodes.h"
 #include "splev/level.h"
 #include "splev/levscript.h"
@@ -15,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXRTYPE 34
 #define FEW_FILES 8             /* a power of two */
 
 typedef struct breaks {

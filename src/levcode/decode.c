@@ -7,6 +7,7 @@
  * operand stack.  Any failure gives one short reason. */
 #include "common/common.h"
 #include "levcode/format.h"
+#include "levcode/limits.h"
 #include "levcode/opcodes.h"
 #include "splev/level.h"
 #include "splev/levscript.h"
@@ -226,7 +227,7 @@ static int check_insn(reader *r, const splev_levscript *s, const splev_func *f,
  * them: at most one MONSTER inventory, below up to MAX_CONTAINER_NEST
  * containers, opened and closed within one function; a content OBJECT
  * exactly where one is open.  Encoded inventory * 16 + containers. */
-enum { NEST_MAX_BOXES = 10 };
+_Static_assert(MAX_CONTAINER_NEST < 16, "the containers fit in 4 bits");
 
 /* The state after instruction pc from state st, or -1 (rejected). */
 static int nest_step(reader *r, const splev_insn *in, uint32_t pc, int st)
@@ -254,9 +255,9 @@ static int nest_step(reader *r, const splev_insn *in, uint32_t pc, int st)
                    -1;
         if (!(in->a & 2))
             return st;
-        if (boxes >= NEST_MAX_BOXES)
+        if (boxes >= MAX_CONTAINER_NEST)
             return bad(r, "instruction %u (OBJECT): more than %d nested "
-                       "containers", (unsigned)pc, NEST_MAX_BOXES), -1;
+                       "containers", (unsigned)pc, MAX_CONTAINER_NEST), -1;
         return st + 1;
     case OP_POP_CONTAINER:
         if (!boxes)

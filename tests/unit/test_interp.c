@@ -2,6 +2,7 @@
  * the exact rendered map asserted; control flow, limits and errors. */
 #include "common/common.h"
 #include "interp_asm.h"
+#include "levcode/limits.h"
 #include "unit.h"
 
 #include <stdio.h>
@@ -996,6 +997,54 @@ static void test_species_walls(void)
           "a jackal and a fully random monster do not");
 }
 
+/* Rooms nest MAX_ROOM_NEST deep (levcode/limits.h, the checker's limit
+ * too), REGION blocks and ROOMs alike: a script at the limit runs, one
+ * a level deeper (made by hand: lev_comp refuses it) fails at the
+ * statement that opens one too many. */
+static void test_room_nesting(void)
+{
+    tasm *a = &A;
+    char err[200];
+    for (int depth = MAX_ROOM_NEST; depth <= MAX_ROOM_NEST + 1; depth++) {
+        for (int room = 0; room < 2; room++) {
+            start(a, NOFLIP);
+            for (int i = 0; i < depth; i++) {
+                a->line = i + 2;
+                if (room) {
+                    int32_t f[10] = {0, 100, 1, 0, 1, 1, i ? 0 : 1,
+                                     i ? 0 : 1, 40 - 6 * i, 18 - 3 * i};
+                    for (int k = 0; k < 10; k++)
+                        EI(a, f[k]);
+                    asm_emit(a, OP_ROOM, 0, 0, 0);
+                } else {
+                    PREG(a, 2 + i, 2 + i, 60 - i, 18 - i);
+                    EI(a, 0);               /* unlit */
+                    EI(a, 0);               /* ordinary */
+                    EI(a, 1);               /* unfilled */
+                    asm_emit(a, OP_REGION, 1, 0, 0);
+                }
+            }
+            for (int i = 0; i < depth; i++)
+                E0(a, ENDROOM);
+            err[0] = 0;
+            splev_level *lev = run_seed(a, 1, err, sizeof err);
+            char want[100];
+            snprintf(want, sizeof want,
+                     "t.des:%d: error: %s: rooms nested deeper than %d",
+                     MAX_ROOM_NEST + 2, room ? "ROOM" : "REGION",
+                     MAX_ROOM_NEST);
+            if (depth == MAX_ROOM_NEST)
+                CHECK(lev && !err[0], "%s blocks %d deep run (%s)",
+                      room ? "ROOM" : "REGION", depth, err);
+            else
+                CHECK(!lev && !strcmp(err, want),
+                      "%s blocks %d deep: '%s' (%s)",
+                      room ? "ROOM" : "REGION", depth, want, err);
+            splev_level_free(lev);
+        }
+    }
+}
+
 int main(void)
 {
     splev_genctx_init(&ctx);
@@ -1011,5 +1060,6 @@ int main(void)
     test_control_flow();
     test_errors();
     test_species_walls();
+    test_room_nesting();
     return unit_status();
 }
