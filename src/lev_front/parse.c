@@ -172,7 +172,8 @@ static void report_dialect(diag *d, lev_ctx *ctx, const lev_file *f)
 
 /* ---- one file ---- */
 
-/* A fresh diag and ctx for the parse of text; diagnostics go to out. */
+/* A fresh diag and ctx for one pass over text; diagnostics go to out
+ * (NULL: held back, see diag_flush_held). */
 static void start_pass(lev_ctx *ctx, diag *d, lev_file *f, char *text,
                        size_t len, const lev_options *opt, FILE *out,
                        int max_errors)
@@ -197,7 +198,15 @@ static void start_pass(lev_ctx *ctx, diag *d, lev_file *f, char *text,
 }
 
 /* text (len bytes and two NULs, from malloc) becomes the file's: later stages
- * (the checker) quote source lines from f->src. */
+ * (the checker) quote source lines from f->src.
+ * At most two passes.  The first gives each literal tuple ("(3,4)") to
+ * the parser as one token, which saves most of the parser's steps there,
+ * and holds its diagnostics back.  When it meets a syntax error (which may
+ * lie inside a literal: "foo(1,2)" where foo cannot be called) or an
+ * INCLUDE (whose diagnostics cannot be held back), it stops, and the file
+ * is parsed again token by token, which reports everything as usual.  A
+ * file the first pass takes has one parse, so both passes would make the
+ * same tree and the same diagnostics, in the same order. */
 static lev_file *parse_text(const char *name, const char *real,
                             char *text, size_t len,
                             const lev_options *opt, const lev_incl *up,
@@ -208,10 +217,26 @@ static lev_file *parse_text(const char *name, const char *real,
     lev_incl me = {up, f->path, real};
     diag d;
     lev_ctx ctx;
-    start_pass(&ctx, &d, f, text, len, opt, out, max_errors);
+    start_pass(&ctx, &d, f, text, len, opt, NULL, max_errors);
     ctx.chain = &me;
     ctx.include_depth = depth;
+    ctx.literals = 1;
     int r = lev_run_parser(&ctx, text, len);
+    if (ctx.retry) {
+        diag_flush_held(&d, NULL);      /* dropped */
+        free(ctx.dnotes);
+        free(ctx.vlog);
+        f->src = NULL;                  /* the text stays */
+        lev_file_free(f);
+        f = lev_file_new(name);
+        me.name = f->path;
+        start_pass(&ctx, &d, f, text, len, opt, out, max_errors);
+        ctx.chain = &me;
+        ctx.include_depth = depth;
+        r = lev_run_parser(&ctx, text, len);
+    } else {
+        diag_flush_held(&d, out);
+    }
     if (r != 0 && d.errors == 0)
         diag_error_nopos(&d, "could not be parsed");
     f->dialect = file_dialect(f, opt);
