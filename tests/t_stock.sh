@@ -113,6 +113,14 @@ for seed in 1 2 3; do
                     END { print n + 0 }') ))
         st_expect "stock un seed $seed: shop $k stock" 10 "$n"
     done
+    # no two monsters on one cell, priests and shopkeepers included
+    for lv in un nh; do
+        st_expect "stock $lv seed $seed: one monster a cell" "" \
+            "$(st_section "$TMPD/$lv.txt" Monsters | sed -n 's/^  \(([0-9]*,[0-9]*)\).*/\1/p' |
+               sort | uniq -d)"
+    done
+    # NetHack 3.6's bookstores: one novel each (scroll shop, book shop)
+    st_expect "stock nh seed $seed: novels" 2 "$(grep -c '+ "novel"' "$TMPD/nh.txt")"
     st_expect "stock un seed $seed: closed for inventory" \
         '  (41,11) dust "Closed for inventory"' "$(grep 'Closed for' "$TMPD/un.txt")"
 done

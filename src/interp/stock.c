@@ -369,15 +369,20 @@ static void throne_spot(stocker *st, int *tx, int *ty)
                     *ty = y;
                     return;
                 }
-    int i = 100;
-    do {
-        somexy(st, tx, ty);
-    } while ((occupied(st, *tx, *ty) || !floor_like(st, *tx, *ty)) && --i > 0);
+    for (int i = 0; i < 100; i++) {
+        if (!somexy(st, tx, ty))
+            break;
+        if (floor_like(st, *tx, *ty) && (!occupied(st, *tx, *ty) || i == 99))
+            return;
+    }
+    *tx = *ty = -1;         /* no floor in the room: no throne */
 }
 
 /* UnNetHack seats a sleeping, hostile king with a mace on the throne. */
 static void throne_king(stocker *st, int x, int y)
 {
+    if (!vm_isok(x, y))
+        return;
     int i = splev_rnd(&st->v->rng, st->diff);
     const char *k = i > 9 ? "ogre king" : i > 5 ? "Elvenking"
                   : i > 2 ? "dwarf king" : "gnome king";
@@ -645,9 +650,8 @@ static int shk_spot(const stocker *st, int *sx, int *sy)
 }
 
 /* The shop's door: a doorway gets an open door, a secret door becomes a
- * door, a trapped one loses its trap (NetHack: no door; UnNetHack:
- * locked); a locked door gets "Closed for inventory" written in the
- * dust outside it. */
+ * door, a trapped one is locked instead; a locked door gets "Closed for
+ * inventory" written in the dust outside it. */
 static void shop_door(stocker *st)
 {
     splev_cell *c = CELL(st, st->dx, st->dy);
@@ -656,7 +660,7 @@ static void shop_door(stocker *st)
     if (c->typ == SPLEV_SDOOR)
         c->typ = SPLEV_DOOR;
     if (c->doormask & SPLEV_D_TRAPPED)
-        c->doormask = st->nh ? SPLEV_D_NODOOR : SPLEV_D_LOCKED;
+        c->doormask = SPLEV_D_LOCKED;
     if (c->doormask != SPLEV_D_LOCKED)
         return;
     int m = st->dx, n = st->dy;
@@ -670,6 +674,33 @@ static void shop_door(stocker *st)
     if (vm_count_thing(st->v))
         splev_level_add_engraving(st->v->lev, m, n, SPLEV_ENGR_DUST,
                                   "Closed for inventory");
+}
+
+/* The cells a shop stocks: all but the row along the door's wall
+ * (irregular shops: their own cells not within one step of the door;
+ * UnNetHack: floor only). */
+static int shop_cell_ok(const stocker *st, int x, int y)
+{
+    if (st->r->irregular)
+        return in_irregular(st, x, y) && distmin(x, y, st->dx, st->dy) > 1;
+    return !by_door_row(st, x, y) &&
+           (st->nh || CELL(st, x, y)->typ >= SPLEV_ROOM);
+}
+
+/* NetHack 3.6's tribute: one stocked cell of each shop drawn at random
+ * (rnd(count)); in a bookstore it holds a novel. */
+static int tribute_spot(stocker *st)
+{
+    const splev_room *r = st->r;
+    int n = 0;
+    if (!st->nh)
+        return 0;
+    for (int x = r->lx; x <= r->hx; x++)
+        for (int y = r->ly; y <= r->hy; y++)
+            n += shop_cell_ok(st, x, y);
+    int spot = splev_rnd(&st->v->rng, n);
+    int books = r->rtype == RT_SHOPBASE + 2 || r->rtype == RT_SHOPBASE + 9;
+    return books ? spot : 0;
 }
 
 static void stock_shop(stocker *st)
@@ -689,13 +720,14 @@ static void stock_shop(stocker *st)
     k->asleep = 0;
     k->peaceful = 1;
     shop_door(st);
+    int novel = tribute_spot(st), count = 0;
     for (int x = r->lx; x <= r->hx && !st->v->failed; x++)
         for (int y = r->ly; y <= r->hy; y++) {
-            int skip = r->irregular
-                ? !in_irregular(st, x, y) || distmin(x, y, st->dx, st->dy) <= 1
-                : by_door_row(st, x, y) ||
-                  (!st->nh && CELL(st, x, y)->typ < SPLEV_ROOM);
-            if (!skip)
+            if (!shop_cell_ok(st, x, y))
+                continue;
+            if (++count == novel)
+                put_obj(st, x, y, '+', "novel");
+            else
                 shop_cell(st, sh, x, y);
         }
 }
