@@ -196,15 +196,8 @@ static splev_names *names_load_unguarded(const char *path, char *err,
 /* The entry point: out of memory gives "out of memory" in err. */
 splev_names *splev_names_load(const char *path, char *err, size_t errlen)
 {
-    oom_guard g;
-    oom_push(&g);
-    if (setjmp(g.jb) != 0) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    splev_names *res = names_load_unguarded(path, err, errlen);
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(splev_names *, oom_report(err, errlen),
+              names_load_unguarded(path, err, errlen));
 }
 
 splev_names *splev_names_builtin(int dialect)
@@ -311,6 +304,12 @@ int names_class(const splev_names *t, int kind, const char *name)
             folded = i;
     }
     return folded ? (unsigned char)k->recs[folded - 1].cls : 0;
+}
+
+const names_rec *names_recs(const splev_names *t, int kind, size_t *n)
+{
+    *n = t ? t->k[kind].n : 0;
+    return t ? t->k[kind].recs : NULL;
 }
 
 const char *names_pick(const splev_names *t, int kind, int cls,
