@@ -383,6 +383,7 @@ bench: $(BUILD)/bin/lev_comp $(BUILD)/bin/levgen $(BUILD)/bin/dgn_comp
 	sh tests/bench.sh $(BUILD)
 	sh tests/bench_disk.sh $(BUILD)
 	sh tests/bench_jsonl.sh $(BUILD)
+	sh tests/bench_stats.sh $(BUILD)
 
 # ---- the dungeon page in a real browser (not part of check): headless
 # Chromium loads build/dungeon.html, checks every map rendered and takes

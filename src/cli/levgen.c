@@ -6,6 +6,7 @@
 #include "classic/lev_load.h"
 #include "classic/lev_translate.h"
 #include "import/foreign.h"
+#include "stats/stats.h"
 #include "common/common.h"
 #include "splev.h"
 #include "splev/foreign.h"
@@ -44,6 +45,7 @@ typedef struct options {
     const char *names;     /* --names FILE */
     uint64_t seed;         /* --seed N (default 1) */
     long count;            /* --count N: check N seeds (0: print one) */
+    long stats;            /* --stats N: statistics over N seeds */
     out_format format;     /* --format */
     int format_given;
     int crlf, split;       /* --crlf, --split */
@@ -65,6 +67,8 @@ typedef struct options {
 static const char usage_text[] =
     "Usage: levgen [options] FILE.lev|FILE.des\n"
     "       levgen --count N --format jsonl [-o FILE] FILE.lev|FILE.des\n"
+    "       levgen --stats N [--seed S] [--format text|json|svg|html]\n"
+    "              FILE.lev|FILE.des\n"
     "       levgen --disasm FILE.lev|FILE.des\n"
     "       levgen --dungeon FILE [--seed N] [--format text|json] [--count N]\n"
     "       levgen --dungeon FILE --levels DIR --all [--out DIR]\n"
@@ -93,6 +97,10 @@ static const char usage_text[] =
     "  --count N         generate or lay out N seeds from --seed on and print\n"
     "                    a summary (failures with their seeds); with\n"
     "                    --format jsonl every level, one JSON object a line\n"
+    "  --stats N         generate N seeds from --seed on and report heat\n"
+    "                    maps, stair reachability, terrain shares, counts\n"
+    "                    per level and the failed seeds (text, json, svg,\n"
+    "                    html)\n"
     "  --dungeon FILE    lay out this compiled dungeon script\n"
     "  --levels DIR      with --dungeon: the compiled levels (NAME.lev)\n"
     "  --all             with --dungeon and --levels: generate every level\n"
@@ -170,6 +178,18 @@ static int set_count(options *o, const char *v)
     if (parse_u64(v, MAX_COUNT, &n) != 0 || n == 0)
         return usage_error("invalid count '%s' (1..%ld)", v, MAX_COUNT);
     o->count = (long)n;
+    return 0;
+}
+
+#define MAX_STATS 1000000L
+
+static int set_stats(options *o, const char *v)
+{
+    uint64_t n;
+    if (parse_u64(v, MAX_STATS, &n) != 0 || n == 0)
+        return usage_error("invalid --stats count '%s' (1..%ld)", v,
+                           MAX_STATS);
+    o->stats = (long)n;
     return 0;
 }
 
@@ -307,6 +327,7 @@ static const value_option value_options[] = {
     {"--dungeon", STRING_FIELD(dungeon)},
     {"--seed", set_seed, 0},
     {"--count", set_count, 0},
+    {"--stats", set_stats, 0},
     {"--format", set_format, 0},
     {"--output", set_output, 0},
     {"-o", set_output, 0},
@@ -438,6 +459,7 @@ static const struct {
     {"--all", M_DES | M_DES_DISASM | M_WORLD_ALL},
     {"--seed", M_RUN | M_LAYOUT | M_WORLD},
     {"--count", M_RUN | M_LAYOUT | M_WORLD_ALL},
+    {"--stats", M_RUN},
     {"--format", M_RUN | M_LAYOUT | M_WORLD},
     {"--level-at", M_WORLD_AT},
     {"--levels", M_WORLD},
@@ -492,6 +514,21 @@ static int check_acting(const options *o)
     return 0;
 }
 
+/* --stats N: one level, a summary format. */
+static int stats_usage(const options *o)
+{
+    if (o->count > 0)
+        return usage_error("give either --count or --stats");
+    if (o->all)
+        return usage_error("--stats looks at one level (--level NAME)");
+    if (o->encyclopedia)
+        return usage_error("--encyclopedia goes with --format asciifarm");
+    if (o->format != FORMAT_TEXT && o->format != FORMAT_JSON &&
+        o->format != FORMAT_SVG && o->format != FORMAT_HTML)
+        return usage_error("--stats reports as text, json, svg or html");
+    return check_acting(o);
+}
+
 /* Fills o; returns 0, or the exit status of a usage error (reported). */
 static int parse_options(options *o, int argc, char **argv)
 {
@@ -537,6 +574,8 @@ static int parse_options(options *o, int argc, char **argv)
     if (o->dungeon && !world && o->format != FORMAT_TEXT &&
         o->format != FORMAT_JSON)
         return usage_error("a dungeon layout is shown as text or json");
+    if (o->stats > 0)
+        return stats_usage(o);
     if (!o->dungeon && o->format == FORMAT_HTML)
         return usage_error("--format html goes with --dungeon and --all");
     if (o->count > 0 && o->format != FORMAT_TEXT &&
@@ -863,6 +902,46 @@ static int check_levels(const options *o, const splev_levscript *s)
     return failed ? EXIT_BAD_INPUT : 0;
 }
 
+/* Whether text output gets colour: a terminal, and no NO_COLOR. */
+static int colour_wanted(const options *o)
+{
+    const char *nc = getenv("NO_COLOR");
+    return !o->output && isatty(1) && !(nc && *nc);
+}
+
+/* --stats N: N seeds from --seed on through one runner, then the report
+ * in the chosen format.  Failed seeds are part of the report; the exit
+ * status is 1 when any failed. */
+static int run_stats(const options *o, const splev_levscript *s)
+{
+    lev_stats *st = lev_stats_new(s->name, o->stats);
+    splev_runner *r = splev_runner_new();
+    progress pr = {isatty(2), now_seconds(), 0};
+    for (long i = 0; i < o->stats; i++) {
+        uint64_t seed = o->seed + (uint64_t)i;
+        char err[600];
+        const splev_level *lev = splev_runner_run(r, s, &o->ctx, seed, err,
+                                                  sizeof err);
+        if (lev)
+            lev_stats_add(st, seed, lev);
+        else
+            lev_stats_fail(st, seed, err);
+        progress_tick(&pr, i + 1, o->stats, 0);
+    }
+    progress_tick(&pr, o->stats, o->stats, 1);
+    splev_runner_free(r);
+    char *text = o->format == FORMAT_JSON ? lev_stats_json(st)
+                 : o->format == FORMAT_SVG ? lev_stats_svg(st)
+                 : o->format == FORMAT_HTML ? lev_stats_html(st)
+                 : lev_stats_text(st, colour_wanted(o));
+    int rc = emit(o, o->input, text);
+    free(text);
+    if (rc == 0 && lev_stats_failures(st) > 0)
+        rc = EXIT_BAD_INPUT;
+    lev_stats_free(st);
+    return rc;
+}
+
 static int is_des(const char *path)
 {
     size_t n = strlen(path);
@@ -922,7 +1001,9 @@ static int use_script(const options *o, const splev_levscript *script)
         splev_lev_disasm(stdout, s);
         return fflush(stdout) == 0 ? 0 : EXIT_BAD_INPUT;
     }
-    return o->count > 0 ? check_levels(o, s) : show_level(o, s);
+    return o->stats > 0   ? run_stats(o, s)
+           : o->count > 0 ? check_levels(o, s)
+                          : show_level(o, s);
 }
 
 /* Level i of c is defined again later in the file: the game's build
