@@ -105,3 +105,216 @@ if need_shared "stats of corpus levels"; then
     tl_json "stats minefill" "$TMPD/tl_mines.json" \
         "d['generated'] == 50 and d['reachable'] == 1 and sum(map(sum, d['heat']['downstairs'])) == 50 and d['monster_classes']['G'] > d['monster_classes']['h'] > 0"
 fi
+
+# ---- -fdiagnostics-format=json: every golden error test, its reports
+# as JSON, valid against doc/diagnostics.schema.json and the same reports
+# (place, severity, message) as the golden text ----
+# tl_diag DIR NAME GOLDEN CMD...: run CMD in DIR with the JSON option;
+# its stderr becomes $TMPD/tl_diag/N.json, listed with GOLDEN.
+mkdir -p "$TMPD/tl_diag"
+: >"$TMPD/tl_diag/pairs"
+tl_n=0
+tl_diag() {
+    tl_dir=$1 tl_golden=$3
+    shift 3
+    tl_n=$((tl_n + 1))
+    (cd "$tl_dir" && "$@" >/dev/null 2>"$TMPD/tl_diag/$tl_n.json")
+    printf '%s %s\n' "$TMPD/tl_diag/$tl_n.json" "$tl_golden" >>"$TMPD/tl_diag/pairs"
+}
+J=-fdiagnostics-format=json
+for des in tests/levcomp/errors/*.des; do
+    n=$(basename "$des" .des)
+    case $n in names_*) [ -n "$SHARED" ] || continue
+        tl_diag tests/levcomp/errors "$n" "$PWD/tests/levcomp/errors/$n.err" \
+            "$BIN/lev_comp" --check $J -Wall --names "$SHARED/spec/names/unnethack.tsv" "$n.des"
+        continue ;;
+    esac
+    tl_diag tests/levcomp/errors "$n" "$PWD/tests/levcomp/errors/$n.err" \
+        "$BIN/lev_comp" --check $J -Wall "$n.des"
+done
+for des in tests/lev/errors/*.des; do
+    n=$(basename "$des" .des)
+    tl_diag . "$n" "$PWD/tests/lev/errors/$n.err" "$BIN/lev_comp" --parse-only $J "$des"
+done
+for des in tests/dialect/diag/*.des; do
+    n=$(basename "$des" .des)
+    # shellcheck disable=SC2046 # the options file holds words
+    tl_diag tests/dialect/diag "$n" "$PWD/tests/dialect/diag/$n.err" \
+        "$BIN/lev_comp" --check $J $(cat "tests/dialect/diag/$n.opts" 2>/dev/null) "$n.des"
+done
+for def in tests/dgn/errors/*.def; do
+    n=$(basename "$def" .def)
+    tl_diag . "$n" "$PWD/tests/dgn/errors/$n.err" "$BIN/dgn_comp" -o "$TMPD/tl.dgn" $J "$def"
+done
+if python3 tests/jsonschema_check.py doc/diagnostics.schema.json "$TMPD"/tl_diag/*.json >"$TMPD/tl_schema.out" 2>&1; then
+    pass "json diagnostics: $tl_n golden error tests valid against the schema"
+else
+    fail "json diagnostics: valid against the schema" "$(head -5 "$TMPD/tl_schema.out")"
+fi
+if python3 - "$TMPD/tl_diag/pairs" >"$TMPD/tl_same.out" 2>&1 <<'PY'
+import json, re, sys
+head = re.compile(r'^(.*?)(?::(\d+):(\d+))?: (error|warning|note): (.*)$')
+bad = 0
+for line in open(sys.argv[1]):
+    js, golden = line.split()
+    got = [(d['file'], d['line'], d['column'], d['severity'], d['message'])
+           for d in json.load(open(js))]
+    want = []
+    for g in open(golden, encoding='utf-8', errors='replace'):
+        m = head.match(g.rstrip('\n'))
+        if m and not g.startswith(' '):
+            want.append((m.group(1), int(m.group(2) or 0), int(m.group(3) or 0),
+                         m.group(4), m.group(5)))
+    if got != want:
+        bad += 1
+        print(golden, got[:2], want[:2])
+sys.exit(1 if bad else 0)
+PY
+then
+    pass "json diagnostics: the same reports as every golden text"
+else
+    fail "json diagnostics: the same reports as every golden text" "$(head -5 "$TMPD/tl_same.out")"
+fi
+
+# fix-its: the replacement of a "did you mean", over the misspelt word
+run "$BIN/lev_comp" --check $J tests/levcomp/errors/attr_misspelt.des
+tl_json "json diagnostics: fix-its" "$TMPD/err" \
+    "[(d['line'], d['column'], d['end_column'], [f['replacement'] for f in d['fixits']]) for d in d] == [(4, 34, 42, ['peaceful']), (5, 21, 26, ['blessed']), (6, 6, 15, ['level.depth']), (7, 6, 13, [])]"
+run "$BIN/lev_comp" --check $J tests/stats/blocked.des
+printf '[]\n' >"$TMPD/tl_empty.json"
+expect_same "json diagnostics: none is []" "$TMPD/err" "$TMPD/tl_empty.json"
+tl_usage_lc() {
+    run "$@"
+    if [ "$RC" -eq 2 ] && grep -q "bad value in" "$TMPD/err"; then pass "$1 $2 refused"
+    else fail "$(basename "$1") $2 refused" "status $RC"; fi
+}
+tl_usage_lc "$BIN/lev_comp" -fdiagnostics-format=xml tests/stats/blocked.des
+tl_usage_lc "$BIN/dgn_comp" -fdiagnostics-color=sometimes tests/levgen/tiny.dgn
+
+# colour: always gives gcc's escapes, never and NO_COLOR (auto, not a
+# terminal here) none
+LE=tests/levcomp/errors
+run "$BIN/lev_comp" --check -fdiagnostics-color=always $LE/attr_misspelt.des
+printf '\033[1m%s:4:34:\033[0m \033[1;31merror:\033[0m %s\n' "$LE/attr_misspelt.des" \
+    "unknown word 'peacefull' (did you mean peaceful?)" >"$TMPD/tl_colour.want"
+head -1 "$TMPD/err" >"$TMPD/tl_colour.got"
+expect_same "diagnostics colour always" "$TMPD/tl_colour.got" "$TMPD/tl_colour.want"
+sed -n 3p "$TMPD/err" >"$TMPD/tl_caret.got"
+printf ' %33s\033[1;32m^\033[0m\n' "" >"$TMPD/tl_caret.want"
+expect_same "diagnostics colour: the caret" "$TMPD/tl_caret.got" "$TMPD/tl_caret.want"
+(cd $LE && "$BIN/lev_comp" --check -fdiagnostics-color=never attr_misspelt.des 2>"$TMPD/tl_never.err")
+expect_same "diagnostics colour never" "$TMPD/tl_never.err" "$LE/attr_misspelt.err"
+# auto on a terminal (script(1) gives one): colour, unless NO_COLOR
+if command -v script >/dev/null 2>&1; then
+    (cd $LE && script -qec "$BIN/lev_comp --check attr_misspelt.des" /dev/null \
+        >"$TMPD/tl_tty.out" 2>&1)
+    expect_text "diagnostics colour auto on a terminal" "$TMPD/tl_tty.out" \
+        "$(printf '\033[1;31merror:')"
+    (cd $LE && NO_COLOR=1 script -qec "$BIN/lev_comp --check attr_misspelt.des" \
+        /dev/null | tr -d '\r' >"$TMPD/tl_nc.err" 2>&1)
+    expect_same "diagnostics with NO_COLOR on a terminal" "$TMPD/tl_nc.err" \
+        "$LE/attr_misspelt.err"
+else
+    skip "diagnostics colour auto" "no script(1)"
+fi
+
+# ---- did you mean: value words too, one style; an unclosed '{' ----
+printf 'LEVEL: "v"\nDOOR: lockd, (1,1)\nALTAR: (2,2), lawfull, altar\n' >"$TMPD/tl_v.des"
+(cd "$TMPD" && "$BIN/lev_comp" --check tl_v.des 2>&1 | grep error: >tl_v.got)
+printf '%s\n' "tl_v.des:2:7: error: unknown word 'lockd' (did you mean locked?)" \
+    "tl_v.des:3:15: error: unknown word 'lawfull' (did you mean law?)" >"$TMPD/tl_v.want"
+expect_same "suggestions for value words" "$TMPD/tl_v.got" "$TMPD/tl_v.want"
+printf 'LEVEL: "b"\nIF [1 > 0] {\n  IF [2 > 1] {\n    MONSTER: random, random\n  }\n\nOBJECT: random, random\n' >"$TMPD/tl_b.des"
+printf '%s\n' "tl_b.des:2:12: error: this '{' is never closed" \
+    ' IF [1 > 0] {' '            ^' >"$TMPD/tl_b.want"
+(cd "$TMPD" && "$BIN/lev_comp" --check tl_b.des 2>tl_b.got)
+expect_same "an unclosed '{' is reported at the brace" "$TMPD/tl_b.got" "$TMPD/tl_b.want"
+
+# ---- --list, and --level with a wrong name lists the right ones ----
+printf '%s\n' 'LEVEL: "one"' 'ROOM: "ordinary", random, random, random, random {' '}' \
+    'LEVEL: "two"' 'ROOM: "ordinary", random, random, random, random {' '}' \
+    'LEVEL: "one"' 'ROOM: "ordinary", random, random, random, random {' '}' \
+    >"$TMPD/tl_two.des"
+printf 'two\none\n' >"$TMPD/tl_list.want"
+expect_stdout "--list" 0 "$TMPD/tl_list.want" "$LEVGEN" --list "$TMPD/tl_two.des"
+printf 'levgen: %s: no level named "nope"; its levels: two one\n' "$TMPD/tl_two.des" \
+    >"$TMPD/tl_nope.want"
+expect_stderr "--level nope lists the levels" 1 "$TMPD/tl_nope.want" \
+    "$LEVGEN" --level nope "$TMPD/tl_two.des"
+"$BIN/lev_comp" -o "$TMPD" $TS/blocked.des >/dev/null 2>&1
+printf 'blocked\n' >"$TMPD/tl_list1.want"
+expect_stdout "--list of a .lev" 0 "$TMPD/tl_list1.want" "$LEVGEN" --list "$TMPD/blocked.lev"
+tl_usage "--list alone" "--list prints the level names; give it alone with the file" \
+    --list --seed 3 --format json $TS/blocked.des
+
+# ---- --watch: a save redraws; errors show instead of the map ----
+tl_wait() {     # tl_wait FILE TEXT: up to 10 s for TEXT to appear
+    tl_i=0
+    while [ $tl_i -lt 100 ] && ! grep -qF -e "$2" "$1" 2>/dev/null; do
+        sleep 0.1
+        tl_i=$((tl_i + 1))
+    done
+}
+mkdir -p "$TMPD/tl_w"
+cp $TS/blocked.des "$TMPD/tl_w/w.des"
+"$LEVGEN" --watch --seed 2 "$TMPD/tl_w/w.des" >"$TMPD/tl_w/out" 2>&1 &
+tl_pid=$!
+tl_wait "$TMPD/tl_w/out" "version 1"
+sed 's/MONSTER: .d., (3,3)/MONSTER: (3,3)/' $TS/blocked.des >"$TMPD/tl_w/w.des"
+tl_wait "$TMPD/tl_w/out" "version 2"
+tl_wait "$TMPD/tl_w/out" "error:"
+sed 's/MONSTER: .d., (3,3)/MONSTER: '"'"'D'"'"', (3,3)/' $TS/blocked.des >"$TMPD/tl_w/new.des"
+mv "$TMPD/tl_w/new.des" "$TMPD/tl_w/w.des"      # saved as editors do
+tl_wait "$TMPD/tl_w/out" "version 3"
+tl_wait "$TMPD/tl_w/out" "(34,10) D"
+kill "$tl_pid" 2>/dev/null
+wait "$tl_pid" 2>/dev/null
+"$LEVGEN" --seed 2 $TS/blocked.des >"$TMPD/tl_w/seed2"
+awk '/version 1/{on=1;next} /version 2/{on=0} on' "$TMPD/tl_w/out" >"$TMPD/tl_w/v1"
+expect_same "--watch: the first drawing is the level" "$TMPD/tl_w/v1" "$TMPD/tl_w/seed2"
+awk '/version 2/{on=1;next} /version 3/{on=0} on' "$TMPD/tl_w/out" >"$TMPD/tl_w/v2"
+expect_text "--watch: diagnostics while the file has errors" "$TMPD/tl_w/v2" \
+    "w.des:30:1: error: expected ',' after ')', found OBJECT"
+expect_text "--watch: redrawn after a save by rename" "$TMPD/tl_w/out" "(34,10) D"
+
+# ---- syntax files: every word of both scanners in both editors' files ----
+for lang in des:lev dgn:dgn; do
+    l=${lang%%:*} src=grammar/${lang#*:}.l
+    for f in "$BUILD/editors/vim/syntax/splev$l.vim" \
+             "$BUILD/editors/textmate/splev$l.tmLanguage.json"; do
+        if python3 - "$src" "$f" >"$TMPD/tl_syn.out" 2>&1 <<'PY'
+import re, sys
+src, syn = sys.argv[1], sys.argv[2]
+text = open(src).read().split('\n%%\n')[1]
+words = set()
+for line in text.split('\n'):
+    m = re.match(r'^((?:"[A-Za-z_][A-Za-z_0-9-]*"\|?)+)\s', line + ' ')
+    if m and not m.group(1).endswith('|'):
+        words.update(re.findall(r'"([^"]+)"', m.group(1)))
+body = open(syn).read()
+if syn.endswith('.json'):
+    import json
+    pats = [p.get('match', '') for p in json.load(open(syn))['patterns']]
+    found = {w for w in words if any(re.search(p, w) and re.fullmatch(p.replace('\\b', ''), w) for p in pats if p.startswith('\\b(?:'))}
+else:
+    found = {w for w in words if re.search(r'(keyword \S+ %s$|/\\<%s\\>/$)' % (re.escape(w), re.escape(w)), body, re.M)}
+missing = sorted(words - found)
+print(len(words), 'words; missing:', missing[:10])
+sys.exit(1 if missing or len(words) < 25 else 0)
+PY
+        then pass "syntax: every scanner word in $(basename "$f")"
+        else fail "syntax: every scanner word in $(basename "$f")" "$(cat "$TMPD/tl_syn.out")"; fi
+    done
+done
+
+# ---- --stats text in colour on a terminal, plain with NO_COLOR ----
+if command -v script >/dev/null 2>&1; then
+    script -qec "$LEVGEN --stats 30 $TS/blocked.des" /dev/null >"$TMPD/tl_st_tty" 2>&1
+    expect_text "stats colour on a terminal" "$TMPD/tl_st_tty" \
+        "$(printf '\033[31m14 of 30\033[0m levels (46.7%%)')"
+    NO_COLOR=1 script -qec "$LEVGEN --stats 20 $TS/blocked.des" /dev/null |
+        tr -d '\r' >"$TMPD/tl_st_nc"
+    expect_same "stats with NO_COLOR on a terminal" "$TMPD/tl_st_nc" $TS/blocked-20.txt
+else
+    skip "stats colour" "no script(1)"
+fi

@@ -14,7 +14,10 @@
 #include "splev/levcomp.h"
 #include "splev/world.h"
 
+#include <sys/inotify.h>
 #include <sys/stat.h>
+#include <poll.h>
+#include <signal.h>
 #include <unistd.h>
 #include <time.h>
 
@@ -57,6 +60,8 @@ typedef struct options {
     const char *out_dir;   /* --out DIR: one file per level */
     const char *level_at;  /* --level-at DUNGEON:LEVEL */
     int disasm;            /* --disasm: list the code instead */
+    int list;              /* --list: the names of the file's levels */
+    int watch;             /* --watch: redraw whenever the file changes */
     int dialect;           /* --dialect: SPLEV_LEVCOMP_DIALECT_* of a .des */
     classic_game classic;  /* --classic: read FILE as that game's .lev */
     int help, version;
@@ -70,6 +75,8 @@ static const char usage_text[] =
     "       levgen --stats N [--seed S] [--format text|json|svg|html]\n"
     "              FILE.lev|FILE.des\n"
     "       levgen --disasm FILE.lev|FILE.des\n"
+    "       levgen --list FILE.lev|FILE.des\n"
+    "       levgen --watch [--seed N] [--level NAME] FILE.des\n"
     "       levgen --dungeon FILE [--seed N] [--format text|json] [--count N]\n"
     "       levgen --dungeon FILE --levels DIR --all [--out DIR]\n"
     "              [--format text|json|svg|html]\n"
@@ -86,6 +93,10 @@ static const char usage_text[] =
     "                    nethack36 when it has a MAZE header)\n"
     "  --all             run every level of a .des file, one after another\n"
     "  --disasm          print the level script's code instead of running it\n"
+    "  --list            print the names of the file's levels, one a line\n"
+    "  --watch           show the level, and again whenever FILE.des is\n"
+    "                    saved (its diagnostics while it has errors);\n"
+    "                    until interrupted\n"
     "  --classic GAME    read FILE.lev as the file of unnethack's or\n"
     "                    nethack36's own lev_comp (default: recognised by\n"
     "                    its version record)\n"
@@ -399,6 +410,8 @@ static int parse_one(options *o, int argc, char **argv, int i)
          offsetof(options, ctx) + offsetof(splev_genctx, flip_everywhere)},
         {"--all", offsetof(options, all)},
         {"--disasm", offsetof(options, disasm)},
+        {"--list", offsetof(options, list)},
+        {"--watch", offsetof(options, watch)},
     };
     for (size_t k = 0; k < sizeof flags / sizeof *flags; k++)
         if (strcmp(argv[i], flags[k].name) == 0) {
@@ -460,6 +473,8 @@ static const struct {
     {"--seed", M_RUN | M_LAYOUT | M_WORLD},
     {"--count", M_RUN | M_LAYOUT | M_WORLD_ALL},
     {"--stats", M_RUN},
+    {"--list", M_RUN},
+    {"--watch", M_DES},
     {"--format", M_RUN | M_LAYOUT | M_WORLD},
     {"--level-at", M_WORLD_AT},
     {"--levels", M_WORLD},
@@ -574,6 +589,14 @@ static int parse_options(options *o, int argc, char **argv)
     if (o->dungeon && !world && o->format != FORMAT_TEXT &&
         o->format != FORMAT_JSON)
         return usage_error("a dungeon layout is shown as text or json");
+    if (o->list && (o->stats || o->count || o->format_given || o->level ||
+                    o->all || o->output))
+        return usage_error("--list prints the level names; give it alone "
+                           "with the file");
+    if (o->watch && (o->stats || o->count || o->all || o->list ||
+                     o->output || o->disasm))
+        return usage_error("--watch shows one level on the terminal (--seed, "
+                           "--level, --format)");
     if (o->stats > 0)
         return stats_usage(o);
     if (!o->dungeon && o->format == FORMAT_HTML)
@@ -997,6 +1020,10 @@ static int use_script(const options *o, const splev_levscript *script)
     with.ctx.names = names_of(o, script->dialect);
     o = &with;
     const splev_levscript *s = script;
+    if (o->list) {
+        printf("%s\n", s->name ? s->name : "");
+        return fflush(stdout) == 0 ? 0 : EXIT_BAD_INPUT;
+    }
     if (o->disasm) {
         splev_lev_disasm(stdout, s);
         return fflush(stdout) == 0 ? 0 : EXIT_BAD_INPUT;
@@ -1037,6 +1064,15 @@ static int run_des(const options *o)
         fprintf(stderr, "levgen: %s: no LEVEL in this file\n", o->input);
         rc = EXIT_BAD_INPUT;
     }
+    if (rc == 0 && o->list) {
+        for (size_t i = 0; i < c->nlevels; i++)
+            if (!redefined_later(c, i))
+                printf("%s\n", c->levels[i].name);
+        rc = fflush(stdout) == 0 ? 0 : EXIT_BAD_INPUT;
+        splev_compiled_free(c);
+        splev_levcomp_free(lc);
+        return rc;
+    }
     size_t used = 0;
     const char *want = o->level ? o->level
                      : !o->all && rc == 0 ? c->levels[0].name : NULL;
@@ -1048,8 +1084,12 @@ static int run_des(const options *o)
         rc = use_script(o, c->levels[i].script);
     }
     if (rc == 0 && used == 0) {
-        fprintf(stderr, "levgen: %s: no level named \"%s\"\n", o->input,
-                o->level);
+        fprintf(stderr, "levgen: %s: no level named \"%s\"; its levels:",
+                o->input, o->level);
+        for (size_t i = 0; i < c->nlevels; i++)
+            if (!redefined_later(c, i))
+                fprintf(stderr, " %s", c->levels[i].name);
+        fputc('\n', stderr);
         rc = EXIT_BAD_INPUT;
     }
     splev_compiled_free(c);
@@ -1125,6 +1165,105 @@ static int run_classic(const options *o)
     return rc;
 }
 
+/* ---- --watch: the level again whenever its file is saved ---- */
+
+/* One drawing: a header line, then the level, or the file's diagnostics
+ * while it does not compile or the run fails. */
+static void watch_draw(const options *o, int round)
+{
+    if (isatty(1))
+        fputs("\033[H\033[2J", stdout);
+    printf("levgen --watch %s: seed %" PRIu64 ", version %d\n", o->input,
+           o->seed, round);
+    splev_levcomp_opts lo;
+    memset(&lo, 0, sizeof lo);
+    lo.dialect = o->dialect;
+    lo.no_names = o->names && strcmp(o->names, "none") == 0;
+    lo.names_file = lo.no_names ? NULL : o->names;
+    lo.diags = splev_diags_new();
+    char err[600];
+    splev_levcomp *lc = lo.diags ? splev_levcomp_new(&lo, err, sizeof err)
+                                 : NULL;
+    splev_compiled *c = lc ? splev_levcomp_file(lc, o->input) : NULL;
+    size_t pick = 0;
+    while (c && o->level && pick < c->nlevels &&
+           strcmp(c->levels[pick].name, o->level) != 0)
+        pick++;
+    if (!c || c->errors || pick >= c->nlevels) {
+        splev_diags_print(lo.diags, stdout);
+        if (c && !c->errors)
+            printf("%s: no level%s%s\n", o->input, o->level ? " named " : "",
+                   o->level ? o->level : "");
+    } else {
+        options with = *o;
+        with.ctx.names = names_of(o, c->levels[pick].script->dialect);
+        splev_level *lev = splev_run(c->levels[pick].script, &with.ctx,
+                                     o->seed, err, sizeof err);
+        char *text = lev ? format_level(o, lev) : NULL;
+        fputs(text ? text : lev ? "out of memory\n" : err, stdout);
+        if (!lev)
+            fputc('\n', stdout);
+        free(text);
+        splev_level_free(lev);
+    }
+    fflush(stdout);
+    splev_compiled_free(c);
+    splev_levcomp_free(lc);
+    splev_diags_free(lo.diags);
+}
+
+/* Whether the inotify events in buf (n bytes) name the file base. */
+static int names_file(const char *buf, ssize_t n, const char *base)
+{
+    for (ssize_t at = 0; at < n;) {
+        const struct inotify_event *ev = (const void *)(buf + at);
+        if (ev->len && strcmp(ev->name, base) == 0)
+            return 1;
+        at += (ssize_t)sizeof *ev + ev->len;
+    }
+    return 0;
+}
+
+/* Watch the file's folder (an editor may save by renaming a new file
+ * over the old one); draw on each save.  Ends with a signal. */
+static int run_watch(const options *o)
+{
+    const char *slash = strrchr(o->input, '/');
+    const char *base = slash ? slash + 1 : o->input;
+    char *dir = slash ? xstrndup(o->input, (size_t)(slash - o->input + 1))
+                      : xstrdup(".");
+    int fd = inotify_init1(IN_CLOEXEC);
+    if (fd < 0 || inotify_add_watch(fd, dir, IN_CLOSE_WRITE | IN_MOVED_TO) <
+                      0) {
+        fprintf(stderr, "levgen: %s: cannot watch: %s\n", dir,
+                strerror(errno));
+        free(dir);
+        if (fd >= 0)
+            close(fd);
+        return EXIT_BAD_INPUT;
+    }
+    free(dir);
+    int round = 1;
+    watch_draw(o, round);
+    _Alignas(struct inotify_event) char buf[4096];
+    for (;;) {
+        ssize_t n = read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        int hit = names_file(buf, n, base);
+        /* one save can make several events: take those of the next 50 ms */
+        struct pollfd p = {fd, POLLIN, 0};
+        while (poll(&p, 1, 50) > 0 && (n = read(fd, buf, sizeof buf)) > 0)
+            hit |= names_file(buf, n, base);
+        if (hit)
+            watch_draw(o, ++round);
+    }
+    close(fd);
+    return EXIT_BAD_INPUT;
+}
+
 static int run_level(options *o)
 {
     if (!is_des(o->input) && (o->level || o->all)) {
@@ -1141,7 +1280,9 @@ static int run_level(options *o)
         return rc;
     }
     rc = EXIT_BAD_INPUT;
-    if (is_des(o->input)) {
+    if (o->watch) {
+        rc = run_watch(o);
+    } else if (is_des(o->input)) {
         rc = run_des(o);
     } else if (o->classic || is_classic_file(o->input)) {
         rc = run_classic(o);
