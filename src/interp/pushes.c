@@ -50,8 +50,9 @@ static int push_value(const splev_levscript *s, const splev_insn *in, val *x)
     }
 }
 
-/* The run from pc on: pushes, and coord()/region() of integers this run
- * pushed, folded as op_core would make them. */
+/* The run from pc on: pushes, coord()/region() of integers this run
+ * pushed, folded as op_core would make them, and array elements at an
+ * index this run pushed (read at run time). */
 static void build_run(vm_pushes *p, const splev_levscript *s, uint32_t pc)
 {
     vm_push_run *r = &p->runs[pc];
@@ -67,6 +68,12 @@ static void build_run(vm_pushes *p, const splev_levscript *s, uint32_t pc)
                    vm_core_ints(in, &p->vals[p->nvals - in->n])) {
             p->nvals -= in->n - 1u;
             r->nvals -= in->n - 1u;
+        } else if (in->op == OP_GET_ELEM && r->nvals >= 1 &&
+                   p->vals[p->nvals - 1].t == SPLEV_V_INT) {
+            val *x = &p->vals[p->nvals - 1];   /* the index it pops */
+            x->t = VM_V_ELEM;
+            x->b = in->arg;
+            r->nelems++;
         } else {
             break;
         }

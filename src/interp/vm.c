@@ -831,6 +831,35 @@ static int dispatch(vm *v, const splev_insn *in, int *jumped)
     }
 }
 
+/* The arrays a run reads elements of have them (else the run is left
+ * to the instructions, which make the error). */
+static int run_elems_ok(vm *v, const val *vals, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++)
+        if (vals[i].t == VM_V_ELEM) {
+            const slot *sl = cur_slot(v, vals[i].b);
+            if (!sl->is_array || vals[i].a < 0 || sl->n == 0)
+                return 0;
+        }
+    return 1;
+}
+
+/* A run with elements copied to top, each element read as op_get_elem
+ * reads it. */
+static void run_elems_copy(vm *v, val *top, const val *vals, uint32_t n)
+{
+    for (uint32_t i = 0; i < n; i++) {
+        if (vals[i].t != VM_V_ELEM) {
+            top[i] = vals[i];
+            continue;
+        }
+        const slot *sl = cur_slot(v, vals[i].b);
+        uint32_t e = (uint32_t)vals[i].a;
+        top[i] = sl->elems[e < sl->n ? e : e % sl->n];
+        val_retain(&top[i]);
+    }
+}
+
 /* A run of pushes at once when no step in it can reach the step limit
  * (nor leave the function): 1 if it was done. */
 static int push_run(vm *v)
@@ -841,7 +870,11 @@ static int push_run(vm *v)
         return 0;
     const val *vals = &v->pushes->vals[r->first];
     val *top = &v->stack[v->sp];
-    if (r->nvals <= 2) {
+    if (r->nelems) {
+        if (!run_elems_ok(v, vals, r->nvals))
+            return 0;
+        run_elems_copy(v, top, vals, r->nvals);
+    } else if (r->nvals <= 2) {
         /* one value at least (a run starts with a push), mostly one or
          * two: copied in line, not by a call */
         top[0] = vals[0];

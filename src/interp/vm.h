@@ -262,10 +262,13 @@ void *vm_mapcache_walls(vm_mapcache **c, size_t size);
 
 /* ---- pushes.c ---- */
 /* From pc on: ninsns instructions that only push nvals values, the
- * ones at vals[first ..] (0, 0 when pc is no push). */
+ * ones at vals[first ..] (0, 0 when pc is no push).  An element of an
+ * array at an index the run pushed is VM_V_ELEM (a = index, b = slot),
+ * read when the run is copied; nelems of them. */
 typedef struct vm_push_run {
-    uint32_t ninsns, nvals, first;
+    uint32_t ninsns, nvals, first, nelems;
 } vm_push_run;
+enum { VM_V_ELEM = SPLEV_V_COUNT };
 struct vm_pushes {
     splev_insn *code;       /* copies of what the table was built from */
     splev_const *consts;
