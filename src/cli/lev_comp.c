@@ -11,6 +11,7 @@
 #include "common/common.h"
 #include "lev_front/lev_front.h"
 #include "splev/levcomp.h"
+#include "splev/variant.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -48,6 +49,12 @@ static void usage(FILE *f)
           "(default: a\n"
           "                 file with a MAZE header is nethack36, any other "
           "unnethack)\n"
+          "  --variant V    compile for one game's des-file words (doc/"
+          "variants.md):\n"
+          "                 unnethack, nethack36, unnethack-3.5, "
+          "unnethackplus,\n"
+          "                 sporkhack, dynahack, evilhack, hackem, xnethack,\n"
+          "                 gnollhack or splicehack\n"
           "  --check        run every check, write nothing\n"
           "  --parse-only   check the syntax only\n"
           "  --dump-ast     print the syntax tree of each file\n"
@@ -316,6 +323,12 @@ static int check_target(args *a)
         return 0;
     }
     const char *t = classic_game_name((classic_game)a->target);
+    if (a->fo.variant > SPLEV_VARIANT_NETHACK36) {
+        fprintf(stderr, "lev_comp: --target %s writes that game's own .lev "
+                        "format, which has no --variant %s words\n", t,
+                splev_variant_get(a->fo.variant)->name);
+        return 2;
+    }
     if (!a->game_version) {
         fprintf(stderr, "lev_comp: --target %s needs --game-version DATE_H "
                         "(the game build's include/date.h)\n", t);
@@ -331,6 +344,57 @@ static int check_target(args *a)
                              &a->version, err, sizeof err) != 0) {
         fprintf(stderr, "%s\n", err);
         return 1;
+    }
+    return 0;
+}
+
+/* An option with a value (s v); returns 0, or the exit status to use. */
+static int value_option(args *a, const char *s, const char *v)
+{
+    if (s[1] == 'I') {
+        a->dirs[a->ndirs++] = v;
+    } else if (s[1] == 'o') {
+        a->r.outdir = v;
+    } else if (s[2] == 'n') {
+        a->names = v;
+    } else if (s[2] == 't') {
+        a->target = classic_game_by_name(v);
+        if (a->target < 0) {
+            fprintf(stderr, "lev_comp: --target must be splev, "
+                            "unnethack or nethack36, not '%s'\n", v);
+            return 2;
+        }
+    } else if (s[2] == 'g') {
+        a->game_version = v;
+    } else if (s[2] == 'v') {
+        a->fo.variant = splev_variant_by_name(v);
+        if (a->fo.variant < 0) {
+            fprintf(stderr, "lev_comp: --variant must be %s, not "
+                            "'%s'\n", splev_variant_names(), v);
+            return 2;
+        }
+    } else if (s[2] == 'd') {
+        a->fo.dialect = splev_levcomp_dialect(v);
+        if (a->fo.dialect < 0) {
+            fprintf(stderr, "lev_comp: --dialect must be unnethack "
+                            "or nethack36, not '%s'\n", v);
+            return 2;
+        }
+    } else if (strcmp(s, "--max-input-size") == 0) {
+        if (parse_byte_count(v, &a->fo.max_input) != 0) {
+            fprintf(stderr, "lev_comp: --max-input-size needs a "
+                            "number of bytes from 1 to 2^40\n");
+            return 2;
+        }
+    } else {
+        char *end;
+        long n = strtol(v, &end, 10);
+        if (*end || n < 1 || n > 1000000) {
+            fprintf(stderr, "lev_comp: --max-errors needs a number "
+                            "from 1 to 1000000\n");
+            return 2;
+        }
+        a->fo.max_errors = (int)n;
     }
     return 0;
 }
@@ -376,49 +440,14 @@ static int parse_args(args *a, int argc, char **argv)
         } else if ((strcmp(s, "-I") == 0 || strcmp(s, "-o") == 0 ||
                     strcmp(s, "--names") == 0 ||
                     strcmp(s, "--dialect") == 0 ||
+                    strcmp(s, "--variant") == 0 ||
                     strcmp(s, "--target") == 0 ||
                     strcmp(s, "--game-version") == 0 ||
                     strcmp(s, "--max-errors") == 0 ||
                     strcmp(s, "--max-input-size") == 0) && i + 1 < argc) {
-            const char *v = argv[++i];
-            if (s[1] == 'I') {
-                a->dirs[a->ndirs++] = v;
-            } else if (s[1] == 'o') {
-                a->r.outdir = v;
-            } else if (s[2] == 'n') {
-                a->names = v;
-            } else if (s[2] == 't') {
-                a->target = classic_game_by_name(v);
-                if (a->target < 0) {
-                    fprintf(stderr, "lev_comp: --target must be splev, "
-                                    "unnethack or nethack36, not '%s'\n", v);
-                    return 2;
-                }
-            } else if (s[2] == 'g') {
-                a->game_version = v;
-            } else if (s[2] == 'd') {
-                a->fo.dialect = splev_levcomp_dialect(v);
-                if (a->fo.dialect < 0) {
-                    fprintf(stderr, "lev_comp: --dialect must be unnethack "
-                                    "or nethack36, not '%s'\n", v);
-                    return 2;
-                }
-            } else if (strcmp(s, "--max-input-size") == 0) {
-                if (parse_byte_count(v, &a->fo.max_input) != 0) {
-                    fprintf(stderr, "lev_comp: --max-input-size needs a "
-                                    "number of bytes from 1 to 2^40\n");
-                    return 2;
-                }
-            } else {
-                char *end;
-                long n = strtol(v, &end, 10);
-                if (*end || n < 1 || n > 1000000) {
-                    fprintf(stderr, "lev_comp: --max-errors needs a number "
-                                    "from 1 to 1000000\n");
-                    return 2;
-                }
-                a->fo.max_errors = (int)n;
-            }
+            int st = value_option(a, s, argv[++i]);
+            if (st)
+                return st;
         } else if (strncmp(s, "-I", 2) == 0 && s[2]) {
             a->dirs[a->ndirs++] = s + 2;
         } else {
@@ -464,6 +493,7 @@ static int compile_all(args *a)
     o.bytes_only = !a->verify && a->r.mode != 2;
     o.max_errors = a->fo.max_errors;
     o.dialect = a->fo.dialect;
+    o.variant = a->fo.variant;
     o.no_dialect_warnings = a->fo.no_dialect_warnings;
     o.max_input_size = a->fo.max_input;
     o.classic_game = a->target;

@@ -287,6 +287,7 @@ struct lev_expr {
     X(SOUNDS, "SOUNDS", "frequency,sounds")                                  \
     X(MON_GENERATION, "MON_GENERATION", "chance,entries")                    \
     X(VAULTGEN, "VAULTGEN", "frequency")                                     \
+    X(MINDEPTH, "MINDEPTH", "depth")                                         \
     X(EXIT, "EXIT", "")                                                      \
     X(SHUFFLE, "SHUFFLE", "array")                                           \
     X(ASSIGN, "ASSIGN", "var,value")                                         \
@@ -373,6 +374,7 @@ struct lev_file {
     int dialect;            /* SPLEV_DIALECT_* the file is read in: forced
                                by the options, else NetHack 3.6 when a
                                level has a MAZE header */
+    int variant;            /* SPLEV_VARIANT_* (splev/variant.h), 0 none */
     size_t src_len;
 };
 
