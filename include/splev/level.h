@@ -233,9 +233,11 @@ enum {
     SPLEV_F_INACCESSIBLES = 1u << 12, SPLEV_F_NOFLIPX = 1u << 13,
     SPLEV_F_NOFLIPY = 1u << 14, SPLEV_F_RNDVAULT = 1u << 15,
     SPLEV_F_SHEOL = 1u << 16, SPLEV_F_STORMY = 1u << 17,
-    SPLEV_F_SKY = 1u << 18
+    SPLEV_F_SKY = 1u << 18,
+    /* variant profiles (doc/variants.md): xNetHack, HackEM */
+    SPLEV_F_OUTDOORS = 1u << 19, SPLEV_F_SPOOKY = 1u << 20
 };
-#define SPLEV_F_COUNT 19
+#define SPLEV_F_COUNT 21
 
 enum { SPLEV_SOUND_HEAR, SPLEV_SOUND_PLINE, SPLEV_SOUND_VERBAL,
        SPLEV_SOUND_FEEL };

@@ -1641,7 +1641,12 @@ static void check_flags_stmt(chk *c, const lev_stmt *s)
     const lev_expr *l = s->args[0];
     for (size_t i = 0; i < l->nargs; i++) {
         uint32_t b = lev_flag_bits((int)l->args[i]->ival);
-        if (!b)
+        const char *w = lev_word_name((int)l->args[i]->ival), *first;
+        const char *who = splev_variant_who_word('f', w, &first);
+        if (first && !splev_variant_has_word(c->variant, 'f', w))
+            err(c, l->args[i]->pos, "flag %s is %s %s word; use --variant "
+                "%s", w, strchr("AEIOUx", who[0]) ? "an" : "a", who, first);
+        else if (!b)
             err(c, l->args[i]->pos, "%s is not a level flag",
                 describe(c, l->args[i]));
         else if ((bits & b) == b)

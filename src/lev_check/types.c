@@ -164,6 +164,8 @@ uint32_t lev_flag_bits(int w)
     case LEV_W_SKY: return SPLEV_F_SKY;
     case LEV_W_SHEOL: return SPLEV_F_SHEOL;
     case LEV_W_RNDVAULT: return SPLEV_F_RNDVAULT;
+    case LEV_W_OUTDOORS: return SPLEV_F_OUTDOORS;
+    case LEV_W_SPOOKY: return SPLEV_F_SPOOKY;
     default: return 0;
     }
 }

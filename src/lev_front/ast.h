@@ -95,7 +95,8 @@ const char *lev_pos_file(lev_pos p);
     X(GRAVEYARD, "graveyard", FLAG)  X(ICEDPOOLS, "icedpools", FLAG)         \
     X(SOLIDIFY, "solidify", FLAG)    X(CORRMAZE, "corrmaze", FLAG)           \
     X(INACCESSIBLES, "inaccessibles", FLAG) X(SKY, "sky", FLAG)              \
-    X(SHEOL, "sheol", FLAG)          X(RNDVAULT, "rndvault", FLAG)
+    X(SHEOL, "sheol", FLAG)          X(RNDVAULT, "rndvault", FLAG)        \
+    X(OUTDOORS, "outdoors", FLAG)    X(SPOOKY, "spooky", FLAG)
 
 enum lev_word {
     LEV_W_NOWORD = 0,

@@ -92,7 +92,7 @@ static const char *const flag_names[SPLEV_F_COUNT] = {
     "noteleport", "hardfloor", "nommap", "shortsighted", "arboreal",
     "mazelevel", "premapped", "shroud", "graveyard", "icedpools", "solidify",
     "corrmaze", "inaccessibles", "noflipx", "noflipy", "rndvault", "sheol",
-    "stormy", "sky",
+    "stormy", "sky", "outdoors", "spooky",
 };
 
 static splev_level *level_new_raw(const char *name)
