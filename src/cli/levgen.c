@@ -78,8 +78,8 @@ static const char usage_text[] =
     "dgn_comp); or turns another game's map into a des-file.\n"
     "\n"
     "  --level NAME      the level of a .des file to run (default: the first)\n"
-    "  --dialect D       read a .des file as unnethack or nethack36 (default:\n"
-    "                    nethack36 when it has a MAZE header)\n"
+    "  --dialect D       read a .des file as unnethack, nethack36 or nethack343\n"
+    "                    (default: by its syntax, doc/dialects.md)\n"
     "  --all             run every level of a .des file, one after another\n"
     "  --disasm          print the level script's code instead of running it\n"
     "  --classic GAME    read FILE.lev as the file of unnethack's or\n"
@@ -214,8 +214,8 @@ static int set_dialect(options *o, const char *v)
 {
     o->dialect = splev_levcomp_dialect(v);
     if (o->dialect < 0)
-        return usage_error("unknown dialect '%s' (unnethack or nethack36)",
-                           v);
+        return usage_error("unknown dialect '%s' (unnethack, nethack36 "
+                           "or nethack343)", v);
     return 0;
 }
 

@@ -130,7 +130,7 @@ static void dialect_name(chk *c, lev_pos p, const char *what,
 {
     if (c->o->no_dialect_warnings)
         return;
-    int nh = c->dialect == SPLEV_DIALECT_NETHACK36;
+    int nh = c->dialect != SPLEV_DIALECT_UNNETHACK;
     const char *const *l = nh ? un_only : nh_only;
     for (; *l; l++)
         if ((*l)[0] == name[0] && strcmp(*l, name) == 0) {
