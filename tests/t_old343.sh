@@ -81,3 +81,13 @@ expect_status "old343 usage: bad --dialect" 2 "$LC" --dialect nethack34 x.des
 (cd $OD && "$LC" --dump-ast un_chance.des >"$TMPD/out" 2>"$TMPD/err")
 compare_golden "old343 chance after keyword, unnethack" "$TMPD/out" \
     "$OD/un_chance.ast"
+
+# ---- dgn_comp: SLASH'EM's trailing integer on BRANCH/CHAINBRANCH ----
+run "$BIN/dgn_comp" -o "$TMPD/slashem.dgn" $OD/slashem.def
+if crashed || [ "$RC" -ne 0 ] || [ -s "$TMPD/err" ]; then
+    fail "old343 dgn_comp SLASH'EM branch integer" "status $RC" \
+        "$(head -3 "$TMPD/err")"
+else
+    expect_stdout "old343 SLASH'EM dungeon layout seed 1" 0 \
+        "$OD/slashem-seed1.txt" "$LG" --dungeon "$TMPD/slashem.dgn" --seed 1
+fi
