@@ -104,6 +104,7 @@ static void top_item_rest(lev_ctx *ctx, lev_stmt *s);
 static lev_expr *old_thing(lev_expr *cls, lev_expr *name, lev_pos pos);
 static void old_montype(lev_ctx *ctx, lev_stmt *s, LEV_LTYPE at, char *name);
 static void old_spe_attr(lev_stmt *s, lev_expr *spe);
+static void old_oname_attr(lev_stmt *s, lev_expr *name);
 static lev_stmt *old_door_stmt(lev_ctx *ctx, LEV_LTYPE at, lev_expr *f);
 static lev_expr *old_room_flags(lev_expr *flags);
 static lev_expr *region_flags(lev_expr *flags);
@@ -230,9 +231,10 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %type <stmt> mon_stmt obj_attrs init_map wallwalk geometry
 %type <expr> monobj_other
 %type <num> cmpop typed_kw
-%type <stmt> old_stmt old_mon old_obj
+%type <stmt> old_stmt old_mon old_obj old_objh
 %type <expr> old_coord old_place old_char old_name old_oclass old_align
 %type <expr> old_places old_chars old_spe old_door old_door_item
+%type <expr> old_oname old_flags old_flag
 
 %%
 
@@ -264,7 +266,7 @@ old_items
 
 old_stmt
     : MESSAGE ':' expr          { $$ = args(S(MESSAGE, @$), 1, $3); }
-    | FLAGS ':' flag_list       { $$ = args(S(FLAGS, @$), 1, $3); }
+    | FLAGS ':' old_flags       { $$ = args(S(FLAGS, @$), 1, $3); }
     | INIT_MAP ':' CHAR ',' CHAR ',' W_BOOL ',' W_BOOL ',' light ',' boolr
         { /* fg, bg, smoothed, joined, light, walled: the mines style */
           $$ = args(S(INIT_MAP, @$), 8, lev_expr_word(P(@1), LEV_W_MINES),
@@ -386,7 +388,7 @@ old_mon
 
 /* OBJECT/CONTAINER: class, name, place or "contained", then curse state,
  * corpse or statue monster, enchantment and name (3.4.3's three forms) */
-old_obj
+old_objh
     : OBJECT ':' old_oclass ',' old_name ',' old_coord
         { $$ = args(S(OBJECT, @$), 1, old_thing($3, $5, P(@3)));
           lev_stmt_attr($$, mk_attr(P(@7), LEV_A_COORD, $7, NULL)); }
@@ -396,22 +398,50 @@ old_obj
     | CONTAINER ':' old_oclass ',' old_name ',' old_coord
         { $$ = args(S(CONTAINER, @$), 1, old_thing($3, $5, P(@3)));
           lev_stmt_attr($$, mk_attr(P(@7), LEV_A_COORD, $7, NULL)); }
-    | old_obj ',' W_CURSE ',' STRING ',' old_spe
+    ;
+
+old_obj
+    : old_objh                  { $$ = $1; }
+    /* the tail, once: curse state, monster, enchantment, name */
+    | old_objh ',' W_CURSE ',' STRING ',' old_spe old_oname
         { $$ = $1; lev_stmt_attr($$, word_attr(ctx, @3, LEV_A_CURSE, $3));
-          old_montype(ctx, $$, @5, $5); old_spe_attr($$, $7); }
-    | old_obj ',' RANDOM ',' STRING ',' old_spe
-        { $$ = $1; old_montype(ctx, $$, @5, $5); old_spe_attr($$, $7); }
-    | old_obj ',' W_CURSE ',' old_spe
+          old_montype(ctx, $$, @5, $5); old_spe_attr($$, $7);
+          old_oname_attr($$, $8); }
+    | old_objh ',' RANDOM ',' STRING ',' old_spe old_oname
+        { $$ = $1; old_montype(ctx, $$, @5, $5); old_spe_attr($$, $7);
+          old_oname_attr($$, $8); }
+    | old_objh ',' W_CURSE ',' old_spe old_oname
         { $$ = $1; lev_stmt_attr($$, word_attr(ctx, @3, LEV_A_CURSE, $3));
-          old_spe_attr($$, $5); }
-    | old_obj ',' RANDOM ',' old_spe
-        { $$ = $1; old_spe_attr($$, $5); }
-    | old_obj ',' STRING ',' old_spe
-        { $$ = $1; old_montype(ctx, $$, @3, $3); old_spe_attr($$, $5); }
-    | old_obj ',' W_NONE        { $$ = $1; }
-    | old_obj ',' NAME ':' STRING
-        { $$ = $1; lev_stmt_attr($$, mk_attr(SPAN(@3, @5), LEV_A_NAME,
-              lev_expr_str(LEV_E_STRING, P(@5), $5), NULL)); }
+          old_spe_attr($$, $5); old_oname_attr($$, $6); }
+    | old_objh ',' RANDOM ',' old_spe old_oname
+        { $$ = $1; old_spe_attr($$, $5); old_oname_attr($$, $6); }
+    | old_objh ',' STRING ',' old_spe old_oname
+        { $$ = $1; old_montype(ctx, $$, @3, $3); old_spe_attr($$, $5);
+          old_oname_attr($$, $6); }
+    ;
+
+old_oname
+    : %empty                    { $$ = NULL; }
+    | ',' W_NONE                { $$ = NULL; }
+    | ',' STRING                { $$ = lev_expr_str(LEV_E_STRING, P(@2), $2); }
+    ;
+
+/* FLAGS: 3.4.3's words, and SLASH'EM's spooky and lethe (level sounds and
+ * Lethe water in SLASH'EM; our model has neither: accepted, not kept) */
+old_flags
+    : old_flag
+        { $$ = E(ARRAY, @$); if ($1) lev_expr_add($$, $1); }
+    | old_flags ',' old_flag
+        { $$ = $1; $$->pos = P(@$); if ($3) lev_expr_add($$, $3); }
+    ;
+
+old_flag
+    : W_FLAG                    { $$ = lev_expr_word(P(@1), (int)$1); }
+    | IDENT
+        { $$ = NULL;
+          if (strcmp($1, "spooky") != 0 && strcmp($1, "lethe") != 0)
+              diag_error(ctx->d, lev_srcpos(P(@1)), "unknown level flag "
+                         "'%.60s'", $1); }
     ;
 
 old_spe
@@ -451,8 +481,11 @@ old_place
     | O_PLACE '[' INTEGER ']'
         { $$ = lev_old_reg(ctx, P(@$), LEV_OLD_PLACE, $3); }
     | LEVREGION '(' ')'
-        { $$ = E(LEVREGION, @$);
-          for (int i = 0; i < 4; i++) lev_expr_add($$, lev_expr_int(P(@$), 0)); }
+        { /* the whole level: x 1..79, y 0..20 */
+          static const int whole[4] = {1, 0, 79, 20};
+          $$ = E(LEVREGION, @$);
+          for (int i = 0; i < 4; i++)
+              lev_expr_add($$, lev_expr_int(P(@$), whole[i])); }
     ;
 
 old_align
@@ -1700,6 +1733,12 @@ static void old_spe_attr(lev_stmt *s, lev_expr *spe)
         lev_stmt_attr(s, mk_attr(spe->pos, LEV_A_SPE, spe, NULL));
 }
 
+static void old_oname_attr(lev_stmt *s, lev_expr *name)
+{
+    if (name)
+        lev_stmt_attr(s, mk_attr(name->pos, LEV_A_NAME, name, NULL));
+}
+
 /* DOOR's fields: 2 a map door, 3 SLASH'EM's map door with a key name
  * (which the model has no use for), 4 a room door. */
 static lev_stmt *old_door_stmt(lev_ctx *ctx, LEV_LTYPE at, lev_expr *f)
@@ -2093,6 +2132,57 @@ static int yyreport_syntax_error(const yypcontext_t *pc, void *scanner,
     return 0;
 }
 
+/* NetHack 3.4.3's dialect has no names at the start of a line, and its
+ * statements end with their line: an error on the first token of a line
+ * is a statement that ended too early (said at its last token) or an
+ * unknown statement.  1 when reported. */
+static int old343_error(lev_ctx *ctx, const char *msg, int tok_first)
+{
+    /* a token given back after an error starts its line; its own error
+     * was said already when it is the one reported below */
+    if (ctx->replayed && ctx->tok_loc.first_line == ctx->old_err_line &&
+        ctx->tok_loc.first_column == ctx->old_err_col)
+        return 1;
+    int prev_ok = !ctx->replayed && ctx->prev_tok != 0 &&
+                  ctx->prev_tok != ERRSYNC && ctx->prev_tok != ERRSYNC_OPEN;
+    if ((!tok_first && !ctx->replayed && prev_ok) || ctx->tok <= 0)
+        return 0;
+    /* a few tokens expected, none a statement's first: the statement
+     * before this line was not complete */
+    const char *exp = strstr(msg, ", expecting ");
+    if (prev_ok && exp && !strstr(exp, "\"")) {
+        char prev[120], expected[400];
+        token_words(ctx->prev_tok, prev, sizeof prev);
+        clean_names(exp + 12, expected, sizeof expected);
+        diag_error(ctx->d, lev_span_srcpos(ctx->prev_loc), "the line ends "
+                   "after %s; expected %s", prev, expected);
+        return 1;
+    }
+    static const char *const old_statements[] = {
+        "MESSAGE", "LEVEL", "MAZE", "INIT_MAP", "FLAGS", "GEOMETRY",
+        "OBJECT", "CONTAINER", "MONSTER", "TRAP", "DOOR", "DRAWBRIDGE",
+        "MAZEWALK", "WALLIFY", "REGION", "ALTAR", "LADDER", "STAIR",
+        "PORTAL", "TELEPORT_REGION", "BRANCH", "FOUNTAIN", "SINK", "POOL",
+        "NON_DIGGABLE", "NON_PASSWALL", "ROOM", "SUBROOM", "NAME", "CHANCE",
+        "RANDOM_CORRIDORS", "CORRIDOR", "GOLD", "ENGRAVING", "RANDOM_PLACES",
+        "RANDOM_OBJECTS", "RANDOM_MONSTERS", "REPLACE_TERRAIN", NULL,
+    };
+    if (ctx->tok == IDENT && ctx->cur_ident) {
+        ctx->old_err_line = ctx->tok_loc.first_line;
+        ctx->old_err_col = ctx->tok_loc.first_column;
+        const char *s = suggest_word(ctx->cur_ident, old_statements);
+        if (s)
+            diag_error(ctx->d, lev_span_srcpos(ctx->tok_loc), "unknown word "
+                       "'%.60s', did you mean %s?", ctx->cur_ident, s);
+        else
+            diag_error(ctx->d, lev_span_srcpos(ctx->tok_loc), "unknown "
+                       "statement '%.60s' (not part of the NetHack 3.4.3 "
+                       "language)", ctx->cur_ident);
+        return 1;
+    }
+    return 0;
+}
+
 static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
                       const char *msg)
 {
@@ -2138,6 +2228,8 @@ static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
         ctx->sync_braces = ctx->tok == '{';
     }
 
+    if (ctx->old343 && old343_error(ctx, msg, tok_first))
+        return;
     /* An unknown word at the start of a statement: a misspelt keyword
      * ("MONSTR: ...") or a statement of some other variant ("FORGE: ..."). */
     if (ctx->prev_tok == IDENT && ctx->tok == ':' && ctx->prev_ident) {

@@ -12,7 +12,7 @@ LG="$BIN/levgen"
 OD=tests/old343
 
 # ---- syntax trees and seed-1 maps of the test levels ----
-for name in room maze mines; do
+for name in room maze mines keep; do
     (cd $OD && ${SPLEV_WRAP:-} "$LC" --dump-ast "$name.des" \
         >"$TMPD/out" 2>"$TMPD/err")
     RC=$?
@@ -36,13 +36,14 @@ expect_same "old343 --dialect nethack343 same as detected" \
 
 # ---- every level generates for seeds 1..3 with the corpus invariants ----
 mkdir -p "$TMPD/old343"
-run "$LC" -o "$TMPD/old343" $OD/room.des $OD/maze.des $OD/mines.des
+run "$LC" -o "$TMPD/old343" $OD/room.des $OD/maze.des $OD/mines.des \
+    $OD/keep.des
 if crashed || [ "$RC" -ne 0 ]; then
     fail "old343 test levels compile" "$(head -5 "$TMPD/err")"
 else
     run "$BUILD/tests/test_corpus_levels" --seeds 3 "$TMPD/old343"/*.lev
     n_ok=$(grep -c '^ok ' "$TMPD/out")
-    if crashed || [ "$RC" -ne 0 ] || [ "$n_ok" -ne 3 ]; then
+    if crashed || [ "$RC" -ne 0 ] || [ "$n_ok" -ne 4 ]; then
         fail "old343 levels generate with the corpus invariants" \
             "$(grep -v '^ok ' "$TMPD/out" | head -10; head -5 "$TMPD/err")"
     else
@@ -51,7 +52,7 @@ else
 fi
 
 # ---- exact errors ----
-for name in badplace noparent nocontainer; do
+for name in badplace noparent nocontainer syntax typo; do
     (cd $OD/bad && ${SPLEV_WRAP:-} "$LC" -o "$TMPD" "$name.des" \
         >"$TMPD/out" 2>"$TMPD/err")
     RC=$?
@@ -91,3 +92,18 @@ else
     expect_stdout "old343 SLASH'EM dungeon layout seed 1" 0 \
         "$OD/slashem-seed1.txt" "$LG" --dungeon "$TMPD/slashem.dgn" --seed 1
 fi
+
+# ---- levgen compiles a .des in memory in the dialect, forced or told ----
+run "$LG" --seed 2 $OD/keep.des
+cp "$TMPD/out" "$TMPD/keep-auto.txt"
+run "$LG" --seed 2 --dialect nethack343 $OD/keep.des
+if [ "$RC" -eq 0 ] && grep -q '^Level "okeep"' "$TMPD/out"; then
+    expect_same "old343 levgen --dialect nethack343 same as detected" \
+        "$TMPD/keep-auto.txt" "$TMPD/out"
+else
+    fail "old343 levgen --dialect nethack343" "status $RC" "$(head -3 "$TMPD/err")"
+fi
+expect_status "old343 levgen forced nethack36 on a 3.4.3 file fails" 1 \
+    "$LG" --seed 1 --dialect nethack36 $OD/keep.des
+expect_text "old343 levgen forced: the hint" "$TMPD/err" \
+    "keep.des: note: this looks like the NetHack 3.4.3 dialect; try --dialect nethack343"

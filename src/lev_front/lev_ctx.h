@@ -107,6 +107,7 @@ typedef struct lev_ctx {
     int old_nregs[3];           /* RANDOM_PLACES/OBJECTS/MONSTERS sizes */
     lev_stmt *old_container;    /* the last CONTAINER */
     lev_stmt *old_contained;    /* the OBJECT just read was "contained" */
+    int old_err_line, old_err_col; /* the word an error was said at */
     /* the chance after a keyword ("MONSTER[50%]:"), in every dialect:
      * the tokens given back in the prefix order (lev.y, next_token) */
     void *kq;                   /* malloc'd, freed after the parse */
