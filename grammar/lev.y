@@ -126,6 +126,14 @@ static inline void top_item(lev_ctx *ctx, lev_stmt *s)
     else
         top_item_rest(ctx, s);
 }
+/* A list's assignment: where the dialect puts it (its shuffle follows
+ * as the rule's statement). */
+static inline void old_list_item(lev_ctx *ctx, lev_stmt *a)
+{
+    lev_stmt *s = lev_old_item(ctx, a);
+    if (s)
+        top_item(ctx, s);
+}
 static void new_level(lev_ctx *ctx, lev_pos pos, char *name, lev_pos at,
                       lev_expr *maze_fill);
 static void block_item(lev_ctx *ctx, lev_block *b, lev_stmt *s);
@@ -278,15 +286,15 @@ old_stmt
     | O_RANDOM_PLACES ':' old_places
         { lev_stmt *a, *b;
           lev_old_list(ctx, P(@1), LEV_OLD_PLACE, $3, &a, &b);
-          top_item(ctx, a); $$ = b; }
+          old_list_item(ctx, a); $$ = b; }
     | O_RANDOM_OBJECTS ':' old_chars
         { lev_stmt *a, *b;
           lev_old_list(ctx, P(@1), LEV_OLD_OBJECT, $3, &a, &b);
-          top_item(ctx, a); $$ = b; }
+          old_list_item(ctx, a); $$ = b; }
     | O_RANDOM_MONSTERS ':' old_chars
         { lev_stmt *a, *b;
           lev_old_list(ctx, P(@1), LEV_OLD_MONSTER, $3, &a, &b);
-          top_item(ctx, a); $$ = b; }
+          old_list_item(ctx, a); $$ = b; }
     | old_mon                   { $$ = $1; $$->pos = P(@$); }
     | old_obj                   { $$ = $1; $$->pos = P(@$); }
     | TRAP ':' old_name ',' old_coord

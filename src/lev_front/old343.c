@@ -339,7 +339,9 @@ lev_stmt *lev_old_item(lev_ctx *ctx, lev_stmt *s)
         subroom(ctx, s);
         return NULL;
     }
-    if (ctx->old_room && room_detail(s->kind)) {
+    /* a list inside a room is the room's (its statements use it) */
+    if (ctx->old_room && (room_detail(s->kind) || s->kind == LEV_S_ASSIGN ||
+                          s->kind == LEV_S_SHUFFLE)) {
         body_add(ctx->old_room, s);
         return NULL;
     }
