@@ -298,7 +298,10 @@ old_stmt
     | old_mon                   { $$ = $1; $$->pos = P(@$); }
     | old_obj                   { $$ = $1; $$->pos = P(@$); }
     | TRAP ':' old_name ',' old_coord
-        { $$ = args(S(TRAP, @$), 2, $3, $5); }
+        { /* 3.4.3 spells the trap door "trapdoor" */
+          if ($3->kind == LEV_E_STRING && strcmp($3->sval, "trapdoor") == 0)
+              $3->sval = lev_arena_strndup(ctx->arena, "trap door", 9);
+          $$ = args(S(TRAP, @$), 2, $3, $5); }
     | DOOR ':' old_door         { $$ = old_door_stmt(ctx, @$, $3); }
     | DRAWBRIDGE ':' old_coord ',' W_DIRECTION ',' doorstate
         { $$ = args(S(DRAWBRIDGE, @$), 3, $3, lev_expr_word(P(@5), (int)$5),

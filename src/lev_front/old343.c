@@ -281,6 +281,42 @@ static void body_add(lev_stmt *parent, lev_stmt *s)
     parent->has_body = 1;
 }
 
+/* 3.4.3 fills a room in this order, whatever the order of its lines
+ * (sp_lev.c's build_room): its lists (ours: their uses follow), its
+ * subrooms, stairs, sinks, pools, fountains, altars, doors, traps,
+ * monsters, objects, gold, engravings. */
+static int fill_rank(enum lev_stmt_kind k)
+{
+    static const enum lev_stmt_kind order[] = {
+        LEV_S_ASSIGN, LEV_S_SHUFFLE, LEV_S_SUBROOM, LEV_S_STAIR, LEV_S_SINK,
+        LEV_S_POOL, LEV_S_FOUNTAIN, LEV_S_ALTAR, LEV_S_ROOMDOOR, LEV_S_TRAP,
+        LEV_S_MONSTER, LEV_S_OBJECT, LEV_S_GOLD, LEV_S_ENGRAVING,
+    };
+    if (k == LEV_S_CONTAINER)
+        k = LEV_S_OBJECT;
+    if (k == LEV_S_SHUFFLE)
+        k = LEV_S_ASSIGN;
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+        if (order[i] == k)
+            return (int)i;
+    return (int)(sizeof order / sizeof order[0]);
+}
+
+/* Into a room's body, after every statement of its rank or before. */
+static void room_add(lev_stmt *room, lev_stmt *s)
+{
+    lev_block *b = &room->body;
+    lev_block_add(b, s);
+    room->has_body = 1;
+    int r = fill_rank(s->kind);
+    unsigned i = b->n - 1;
+    while (i > 0 && fill_rank(b->v[i - 1]->kind) > r) {
+        b->v[i] = b->v[i - 1];
+        i--;
+    }
+    b->v[i] = s;
+}
+
 /* A SUBROOM goes into the body of the room its last field names. */
 static void subroom(lev_ctx *ctx, lev_stmt *s)
 {
@@ -293,7 +329,7 @@ static void subroom(lev_ctx *ctx, lev_stmt *s)
                    parent ? parent : "");
         return;         /* dropped, with what the lines after it add */
     }
-    body_add(p, s);
+    room_add(p, s);
 }
 
 static void new_room(lev_ctx *ctx, lev_stmt *s)
@@ -342,7 +378,7 @@ lev_stmt *lev_old_item(lev_ctx *ctx, lev_stmt *s)
     /* a list inside a room is the room's (its statements use it) */
     if (ctx->old_room && (room_detail(s->kind) || s->kind == LEV_S_ASSIGN ||
                           s->kind == LEV_S_SHUFFLE)) {
-        body_add(ctx->old_room, s);
+        room_add(ctx->old_room, s);
         return NULL;
     }
     if (s->kind != LEV_S_ASSIGN && s->kind != LEV_S_SHUFFLE)
