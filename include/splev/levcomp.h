@@ -53,6 +53,8 @@ typedef struct splev_levcomp_opts {
     splev_diags *diags;                 /* not NULL: the reports go to this
                                          * list (splev/diag.h), not to
                                          * diag_out */
+    int variant;                        /* --variant: SPLEV_VARIANT_*
+                                         * (splev/variant.h); 0 none */
 } splev_levcomp_opts;
 
 /* The default input limit: 16 MiB, about 180 times the largest des-file
@@ -65,9 +67,11 @@ typedef struct splev_levcomp_opts {
 enum {
     SPLEV_LEVCOMP_DIALECT_AUTO = 0,
     SPLEV_LEVCOMP_DIALECT_UNNETHACK,
-    SPLEV_LEVCOMP_DIALECT_NETHACK36
+    SPLEV_LEVCOMP_DIALECT_NETHACK36,
+    SPLEV_LEVCOMP_DIALECT_NETHACK343
 };
-/* "unnethack" / "nethack36" -> SPLEV_LEVCOMP_DIALECT_*, or -1. */
+/* "unnethack" / "nethack36" / "nethack343" -> SPLEV_LEVCOMP_DIALECT_*,
+ * or -1. */
 SPLEV_API
 int splev_levcomp_dialect(const char *name);
 

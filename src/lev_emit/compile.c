@@ -3,6 +3,7 @@
  * generated (unless bytes_only), so nothing that would be refused at load
  * time is returned. */
 #include "splev/levcomp.h"
+#include "splev/variant.h"
 #include "splev/interp.h"
 
 #include "classic/lev_classic.h"
@@ -135,7 +136,7 @@ static const lev_names *names_for(splev_levcomp *lc, const lev_file *f)
         return NULL;
     if (lc->names)
         return lc->names;
-    int d = f->dialect == SPLEV_DIALECT_NETHACK36;
+    int d = f->dialect != SPLEV_DIALECT_UNNETHACK;
     if (!lc->builtin[d])
         lc->builtin[d] = splev_names_builtin(d ? SPLEV_DIALECT_NETHACK36
                                                : SPLEV_DIALECT_UNNETHACK);
@@ -195,6 +196,11 @@ static void front_opts(const splev_levcomp *lc, lev_options *fo)
     fo->dialect = lc->o.dialect;
     fo->no_dialect_warnings = lc->o.no_dialect_warnings;
     fo->max_input = lc->o.max_input_size;
+    fo->variant = lc->o.variant;
+    /* a profile reads its game's files in that game's dialect */
+    const splev_variant *v = splev_variant_get(lc->o.variant);
+    if (fo->dialect == SPLEV_LEVCOMP_DIALECT_AUTO && v)
+        fo->dialect = v->dialect;
 }
 
 int splev_levcomp_dialect(const char *name)
@@ -203,6 +209,8 @@ int splev_levcomp_dialect(const char *name)
         return SPLEV_LEVCOMP_DIALECT_UNNETHACK;
     if (strcmp(name, "nethack36") == 0)
         return SPLEV_LEVCOMP_DIALECT_NETHACK36;
+    if (strcmp(name, "nethack343") == 0)
+        return SPLEV_LEVCOMP_DIALECT_NETHACK343;
     return -1;
 }
 
