@@ -53,7 +53,8 @@ cl_oracle() {
     [ -e "$1" ] && CL_ORC_FILES=1
 }
 cl_ours() {
-    ${SPLEV_WRAP:-} "$BIN/lev_comp" --target "$cl_t" \
+    sampled_wrap 4
+    $SW "$BIN/lev_comp" --target "$cl_t" \
         --game-version "$cl_orc/date.h" -o "$CLB" "$@" \
         >"$TMPD/cl-out" 2>"$TMPD/cl-err"
     CL_OURS=$?

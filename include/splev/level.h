@@ -252,7 +252,10 @@ typedef struct splev_level {
     struct splev_level_spare *spare;
 } splev_level;
 
-/* ---- life cycle ---- */
+/* ---- life cycle ----
+ * Out of memory: the functions below that return a pointer return NULL,
+ * those that return int return -1 (0 otherwise); the level is left as it
+ * was, except that a reset level may keep fewer of its old records. */
 /* A cleared level: every cell STONE, unlit, no rooms or things. */
 SPLEV_API
 splev_level *splev_level_new(const char *name);
@@ -261,12 +264,12 @@ void splev_level_free(splev_level *lev);
 /* Make lev what splev_level_new(name) returns, keeping its arrays'
  * memory for the next level (many levels in a row allocate less). */
 SPLEV_API
-void splev_level_reset(splev_level *lev, const char *name);
+int splev_level_reset(splev_level *lev, const char *name);
 /* splev_level_reset with the cells copied from grid instead of cleared
  * (a runner starting where a script's opening left the grid). */
 SPLEV_API
-void splev_level_reset_grid(splev_level *lev, const char *name,
-                            const splev_cell grid[SPLEV_COLNO][SPLEV_ROWNO]);
+int splev_level_reset_grid(splev_level *lev, const char *name,
+                           const splev_cell grid[SPLEV_COLNO][SPLEV_ROWNO]);
 /* The cell at (x, y), or NULL outside 0..79 x 0..20. */
 SPLEV_API
 splev_cell *splev_level_cell(splev_level *lev, int x, int y);
@@ -316,18 +319,19 @@ SPLEV_API
 splev_object *splev_monster_add_item(splev_level *lev, splev_monster *m,
                                      char cls, const char *name);
 SPLEV_API
-void splev_level_add_message(splev_level *lev, const char *text);
+int splev_level_add_message(splev_level *lev, const char *text);
 SPLEV_API
-void splev_level_add_warning(splev_level *lev, const char *text);
+int splev_level_add_warning(splev_level *lev, const char *text);
 SPLEV_API
 splev_sound *splev_level_add_sound(splev_level *lev, int kind,
                                    const char *text);
 SPLEV_API
 splev_mongen *splev_level_add_mongen(splev_level *lev, int freq, char cls,
                                      const char *name);
-/* Replace a string field owned by the level (NULL clears it). */
+/* Replace a string field owned by the level (NULL clears it); out of
+ * memory keeps the old string and returns -1. */
 SPLEV_API
-void splev_set_string(char **field, const char *text);
+int splev_set_string(char **field, const char *text);
 
 /* ---- names ---- */
 SPLEV_API

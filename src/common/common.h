@@ -49,6 +49,29 @@ static inline void oom_pass_on(const char *err)
     oom_push(&(g));           \
     if (setjmp((g).jb) != 0)  \
     return fail
+/* 1 when this thread is inside a guarded call. */
+int oom_guarded(void);
+/* The whole body of a public entry point that returns `call`'s value, or
+ * the value of `fail` when memory runs out inside it.  Called from inside
+ * another entry point (a guard is set already), it only runs `call`:
+ * running out of memory then fails the outer call. */
+#define OOM_ENTRY(type, fail, call) \
+    do {                            \
+        if (oom_guarded())          \
+            return call;            \
+        oom_guard oom_g_;           \
+        OOM_GUARD(oom_g_, fail);    \
+        type oom_r_ = call;         \
+        oom_pop(&oom_g_);           \
+        return oom_r_;              \
+    } while (0)
+/* The `fail` of an entry point with an error buffer: OOM_MESSAGE in it. */
+static inline void *oom_report(char *err, size_t errlen)
+{
+    if (err && errlen)
+        snprintf(err, errlen, "%s", OOM_MESSAGE);
+    return NULL;
+}
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);
 void *xrealloc(void *p, size_t n);

@@ -34,6 +34,11 @@ void oom_pop(oom_guard *g)
     guards = g->outer;
 }
 
+int oom_guarded(void)
+{
+    return guards != NULL;
+}
+
 void oom_fail(size_t n)
 {
     oom_guard *g = guards;

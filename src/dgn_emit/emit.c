@@ -142,9 +142,5 @@ static unsigned char *dgn_encode_unguarded(const splev_dgn_script *s,
 /* The entry point: out of memory gives the error result. */
 unsigned char *splev_dgn_encode(const splev_dgn_script *s, size_t *len)
 {
-    oom_guard g;
-    OOM_GUARD(g, NULL);
-    unsigned char *res = dgn_encode_unguarded(s, len);
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(unsigned char *, NULL, dgn_encode_unguarded(s, len));
 }

@@ -486,15 +486,8 @@ static splev_dgn_script *dgn_decode_unguarded(const unsigned char *buf,
 splev_dgn_script *splev_dgn_decode(const unsigned char *buf, size_t len,
                                    char *err, size_t errlen)
 {
-    oom_guard g;
-    oom_push(&g);
-    if (setjmp(g.jb) != 0) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    splev_dgn_script *res = dgn_decode_unguarded(buf, len, err, errlen);
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(splev_dgn_script *, oom_report(err, errlen),
+              dgn_decode_unguarded(buf, len, err, errlen));
 }
 
 static splev_dgn_script *dgn_load_file_unguarded(const char *path, char *err,
@@ -519,15 +512,8 @@ static splev_dgn_script *dgn_load_file_unguarded(const char *path, char *err,
 splev_dgn_script *splev_dgn_load_file(const char *path, char *err,
                                       size_t errlen)
 {
-    oom_guard g;
-    oom_push(&g);
-    if (setjmp(g.jb) != 0) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    splev_dgn_script *res = dgn_load_file_unguarded(path, err, errlen);
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(splev_dgn_script *, oom_report(err, errlen),
+              dgn_load_file_unguarded(path, err, errlen));
 }
 
 void splev_dgn_script_free(splev_dgn_script *s)

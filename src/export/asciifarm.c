@@ -401,9 +401,5 @@ static char *asciifarm_encyclopedia_unguarded(void)
 /* The entry point: out of memory gives the error result. */
 char *splev_asciifarm_encyclopedia(void)
 {
-    oom_guard g;
-    OOM_GUARD(g, NULL);
-    char *res = asciifarm_encyclopedia_unguarded();
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(char *, NULL, asciifarm_encyclopedia_unguarded());
 }

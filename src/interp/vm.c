@@ -989,11 +989,7 @@ static splev_runner *runner_new_unguarded(void)
 /* The entry point: out of memory gives the error result. */
 splev_runner *splev_runner_new(void)
 {
-    oom_guard g;
-    OOM_GUARD(g, NULL);
-    splev_runner *res = runner_new_unguarded();
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(splev_runner *, NULL, runner_new_unguarded());
 }
 
 void splev_runner_free(splev_runner *r)
@@ -1134,13 +1130,6 @@ static splev_level *run_unguarded(const splev_levscript *s,
 splev_level *splev_run(const splev_levscript *s, const splev_genctx *ctx,
                        uint64_t seed, char *err, size_t errlen)
 {
-    oom_guard g;
-    oom_push(&g);
-    if (setjmp(g.jb) != 0) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    splev_level *res = run_unguarded(s, ctx, seed, err, errlen);
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(splev_level *, oom_report(err, errlen),
+              run_unguarded(s, ctx, seed, err, errlen));
 }

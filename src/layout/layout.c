@@ -586,15 +586,8 @@ static splev_layout *dgn_layout_unguarded(const splev_dgn_script *s,
 splev_layout *splev_dgn_layout(const splev_dgn_script *s, uint64_t seed,
                                char *err, size_t errlen)
 {
-    oom_guard g;
-    oom_push(&g);
-    if (setjmp(g.jb) != 0) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    splev_layout *res = dgn_layout_unguarded(s, seed, err, errlen);
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(splev_layout *, oom_report(err, errlen),
+              dgn_layout_unguarded(s, seed, err, errlen));
 }
 
 void splev_layout_free(splev_layout *l)

@@ -42,15 +42,8 @@ static splev_levcomp *levcomp_new(const splev_levcomp_opts *opts, char *err,
 splev_levcomp *splev_levcomp_new(const splev_levcomp_opts *opts, char *err,
                                  size_t errlen)
 {
-    oom_guard g;
-    oom_push(&g);
-    if (setjmp(g.jb) != 0) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    splev_levcomp *lc = levcomp_new(opts, err, errlen);
-    oom_pop(&g);
-    return lc;
+    OOM_ENTRY(splev_levcomp *, oom_report(err, errlen),
+              levcomp_new(opts, err, errlen));
 }
 
 void splev_levcomp_free(splev_levcomp *lc)

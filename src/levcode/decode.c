@@ -544,15 +544,8 @@ fail:
 splev_levscript *splev_lev_decode(const unsigned char *buf, size_t len,
                                   char *err, size_t errlen)
 {
-    oom_guard g;
-    oom_push(&g);
-    if (setjmp(g.jb) != 0) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    splev_levscript *res = lev_decode_unguarded(buf, len, err, errlen);
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(splev_levscript *, oom_report(err, errlen),
+              lev_decode_unguarded(buf, len, err, errlen));
 }
 
 static splev_levscript *lev_load_file_unguarded(const char *path, char *err,
@@ -577,15 +570,8 @@ static splev_levscript *lev_load_file_unguarded(const char *path, char *err,
 splev_levscript *splev_lev_load_file(const char *path, char *err,
                                      size_t errlen)
 {
-    oom_guard g;
-    oom_push(&g);
-    if (setjmp(g.jb) != 0) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    splev_levscript *res = lev_load_file_unguarded(path, err, errlen);
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(splev_levscript *, oom_report(err, errlen),
+              lev_load_file_unguarded(path, err, errlen));
 }
 
 void splev_lev_free(splev_levscript *s)

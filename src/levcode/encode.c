@@ -220,9 +220,5 @@ static unsigned char *lev_encode_unguarded(const splev_levscript *s,
 /* The entry point: out of memory gives the error result. */
 unsigned char *splev_lev_encode(const splev_levscript *s, size_t *len)
 {
-    oom_guard g;
-    OOM_GUARD(g, NULL);
-    unsigned char *res = lev_encode_unguarded(s, len);
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(unsigned char *, NULL, lev_encode_unguarded(s, len));
 }

@@ -377,16 +377,14 @@ static char *level_to_json_unguarded(const splev_level *lev)
 /* The entry point: out of memory gives the error result. */
 char *splev_level_to_json(const splev_level *lev)
 {
-    oom_guard g;
-    OOM_GUARD(g, NULL);
-    char *res = level_to_json_unguarded(lev);
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(char *, NULL, level_to_json_unguarded(lev));
 }
 
 int splev_level_write_json(const splev_level *lev, FILE *out)
 {
     char *s = splev_level_to_json(lev);
+    if (!s)
+        return -1;
     size_t n = strlen(s);
     int rc = fwrite(s, 1, n, out) == n ? 0 : -1;
     free(s);

@@ -68,11 +68,16 @@ static const char *const flag_names[SPLEV_F_COUNT] = {
     "stormy", "sky",
 };
 
-splev_level *splev_level_new(const char *name)
+static splev_level *level_new_raw(const char *name)
 {
     splev_level *lev = xcalloc(1, sizeof *lev);
     lev->name = xstrdup(name ? name : "");
     return lev;
+}
+
+splev_level *splev_level_new(const char *name)
+{
+    OOM_ENTRY(splev_level *, NULL, level_new_raw(name));
 }
 
 /* String memory from one level's records kept for the next one's, by
@@ -100,9 +105,18 @@ static void drop_string_slow(struct splev_level_spare *sp, char *p)
         free(p);
         return;
     }
-    if (sp->n[len] == sp->cap[len])
-        grow_array((void **)&sp->blocks[len], &sp->cap[len], sp->n[len] + 1,
-                   sizeof *sp->blocks[len]);
+    if (sp->n[len] == sp->cap[len]) {
+        /* the spare is only a cache: no memory for it frees the string
+         * (so that a reset cannot run out halfway) */
+        size_t ncap = sp->cap[len] ? 2 * sp->cap[len] : 8;
+        char **nb = realloc(sp->blocks[len], ncap * sizeof *nb);
+        if (!nb) {
+            free(p);
+            return;
+        }
+        sp->blocks[len] = nb;
+        sp->cap[len] = ncap;
+    }
     sp->blocks[len][sp->n[len]++] = p;
 }
 
@@ -312,11 +326,18 @@ static void clear_level(splev_level *lev,
     memset((char *)lev + after, 0, sizeof *lev - after);
 }
 
-void splev_level_reset_grid(splev_level *lev, const char *name,
-                            const splev_cell grid[SPLEV_COLNO][SPLEV_ROWNO])
+static void
+level_reset_grid_raw(splev_level *lev, const char *name,
+                     const splev_cell grid[SPLEV_COLNO][SPLEV_ROWNO])
 {
-    spare_clear(level_spare(lev));
-    free_records(lev, lev->spare);
+    /* what can run out first, while the level is still as it was */
+    struct splev_level_spare *sp = level_spare(lev);
+    if (!name)
+        name = "";
+    char *new_name =
+        lev->name && !strcmp(lev->name, name) ? NULL : xstrdup(name);
+    spare_clear(sp);
+    free_records(lev, sp);
     splev_level keep;
     keep.name = lev->name;
     keep.spare = lev->spare;
@@ -328,19 +349,22 @@ void splev_level_reset_grid(splev_level *lev, const char *name,
     LEVEL_ARRAYS(KEEP_ARRAY)
 #undef KEEP_ARRAY
     lev->spare = keep.spare;
-    if (!name)
-        name = "";
-    if (keep.name && !strcmp(keep.name, name)) {
-        lev->name = keep.name;
-    } else {
-        free(keep.name);
-        lev->name = xstrdup(name);
+    lev->name = keep.name;
+    if (new_name) {
+        free(lev->name);
+        lev->name = new_name;
     }
 }
 
-void splev_level_reset(splev_level *lev, const char *name)
+int splev_level_reset_grid(splev_level *lev, const char *name,
+                           const splev_cell grid[SPLEV_COLNO][SPLEV_ROWNO])
 {
-    splev_level_reset_grid(lev, name, NULL);
+    OOM_ENTRY(int, -1, (level_reset_grid_raw(lev, name, grid), 0));
+}
+
+int splev_level_reset(splev_level *lev, const char *name)
+{
+    return splev_level_reset_grid(lev, name, NULL);
 }
 
 splev_cell *splev_level_cell(splev_level *lev, int x, int y)
@@ -357,11 +381,16 @@ const splev_cell *splev_level_cell_const(const splev_level *lev, int x, int y)
     return &lev->cells[x][y];
 }
 
-void splev_set_string(char **field, const char *text)
+static void set_string_raw(char **field, const char *text)
 {
-    if (*field)
-        free(*field);
-    *field = text ? xstrdup(text) : NULL;
+    char *copy = text ? xstrdup(text) : NULL;   /* first: may run out */
+    free(*field);
+    *field = copy;
+}
+
+int splev_set_string(char **field, const char *text)
+{
+    OOM_ENTRY(int, -1, (set_string_raw(field, text), 0));
 }
 
 /* Append one zeroed element to a growable array and return it. */
@@ -379,7 +408,7 @@ static inline void *push(void **arr, size_t *n, size_t *cap, size_t elem)
     push((void **)&(lev)->field, &(lev)->n##field, &(lev)->cap##field, \
          sizeof *(lev)->field)
 
-splev_room *splev_level_add_room(splev_level *lev, int parent)
+static splev_room *level_add_room_raw(splev_level *lev, int parent)
 {
     splev_room *r = PUSH(lev, rooms);
     r->parent = parent;
@@ -387,27 +416,45 @@ splev_room *splev_level_add_room(splev_level *lev, int parent)
     return r;
 }
 
-splev_stair *splev_level_add_stair(splev_level *lev, int kind, int x, int y,
-                                   int up, const char *dest)
+splev_room *splev_level_add_room(splev_level *lev, int parent)
 {
+    OOM_ENTRY(splev_room *, NULL, level_add_room_raw(lev, parent));
+}
+
+static splev_stair *level_add_stair_raw(splev_level *lev, int kind, int x,
+                                        int y, int up, const char *dest)
+{
+    char *copy = level_strdup(lev, dest);
     splev_stair *s = PUSH(lev, stairs);
     s->kind = kind;
     s->x = x;
     s->y = y;
     s->up = up;
-    s->dest = level_strdup(lev, dest);
+    s->dest = copy;
     return s;
 }
 
-splev_lregion *splev_level_add_lregion(splev_level *lev, int type)
+splev_stair *splev_level_add_stair(splev_level *lev, int kind, int x, int y,
+                                   int up, const char *dest)
+{
+    OOM_ENTRY(splev_stair *, NULL,
+              level_add_stair_raw(lev, kind, x, y, up, dest));
+}
+
+static splev_lregion *level_add_lregion_raw(splev_level *lev, int type)
 {
     splev_lregion *r = PUSH(lev, lregions);
     r->type = type;
     return r;
 }
 
-splev_altar *splev_level_add_altar(splev_level *lev, int x, int y, int align,
-                                   int shrine)
+splev_lregion *splev_level_add_lregion(splev_level *lev, int type)
+{
+    OOM_ENTRY(splev_lregion *, NULL, level_add_lregion_raw(lev, type));
+}
+
+static splev_altar *level_add_altar_raw(splev_level *lev, int x, int y,
+                                        int align, int shrine)
 {
     splev_altar *a = PUSH(lev, altars);
     a->x = x;
@@ -417,28 +464,51 @@ splev_altar *splev_level_add_altar(splev_level *lev, int x, int y, int align,
     return a;
 }
 
-splev_grave *splev_level_add_grave(splev_level *lev, int x, int y,
-                                   const char *epitaph)
+splev_altar *splev_level_add_altar(splev_level *lev, int x, int y, int align,
+                                   int shrine)
 {
+    OOM_ENTRY(splev_altar *, NULL,
+              level_add_altar_raw(lev, x, y, align, shrine));
+}
+
+static splev_grave *level_add_grave_raw(splev_level *lev, int x, int y,
+                                        const char *epitaph)
+{
+    char *copy = level_strdup(lev, epitaph);
     splev_grave *g = PUSH(lev, graves);
     g->x = x;
     g->y = y;
-    g->epitaph = level_strdup(lev, epitaph);
+    g->epitaph = copy;
     return g;
+}
+
+splev_grave *splev_level_add_grave(splev_level *lev, int x, int y,
+                                   const char *epitaph)
+{
+    OOM_ENTRY(splev_grave *, NULL, level_add_grave_raw(lev, x, y, epitaph));
+}
+
+static splev_engraving *level_add_engraving_raw(splev_level *lev, int x, int y,
+                                                int type, const char *text)
+{
+    char *copy = level_strdup(lev, text ? text : "");
+    splev_engraving *e = PUSH(lev, engravings);
+    e->x = x;
+    e->y = y;
+    e->type = type;
+    e->text = copy;
+    return e;
 }
 
 splev_engraving *splev_level_add_engraving(splev_level *lev, int x, int y,
                                            int type, const char *text)
 {
-    splev_engraving *e = PUSH(lev, engravings);
-    e->x = x;
-    e->y = y;
-    e->type = type;
-    e->text = level_strdup(lev, text ? text : "");
-    return e;
+    OOM_ENTRY(splev_engraving *, NULL,
+              level_add_engraving_raw(lev, x, y, type, text));
 }
 
-splev_gold *splev_level_add_gold(splev_level *lev, int x, int y, long amount)
+static splev_gold *level_add_gold_raw(splev_level *lev, int x, int y,
+                                      long amount)
 {
     splev_gold *g = PUSH(lev, golds);
     g->x = x;
@@ -447,7 +517,12 @@ splev_gold *splev_level_add_gold(splev_level *lev, int x, int y, long amount)
     return g;
 }
 
-splev_trap *splev_level_add_trap(splev_level *lev, int x, int y, int type)
+splev_gold *splev_level_add_gold(splev_level *lev, int x, int y, long amount)
+{
+    OOM_ENTRY(splev_gold *, NULL, level_add_gold_raw(lev, x, y, amount));
+}
+
+static splev_trap *level_add_trap_raw(splev_level *lev, int x, int y, int type)
 {
     splev_trap *t = PUSH(lev, traps);
     t->x = x;
@@ -456,8 +531,13 @@ splev_trap *splev_level_add_trap(splev_level *lev, int x, int y, int type)
     return t;
 }
 
-splev_drawbridge *splev_level_add_drawbridge(splev_level *lev, int x, int y,
-                                             int dir, int open)
+splev_trap *splev_level_add_trap(splev_level *lev, int x, int y, int type)
+{
+    OOM_ENTRY(splev_trap *, NULL, level_add_trap_raw(lev, x, y, type));
+}
+
+static splev_drawbridge *level_add_drawbridge_raw(splev_level *lev, int x,
+                                                  int y, int dir, int open)
 {
     splev_drawbridge *d = PUSH(lev, drawbridges);
     d->x = x;
@@ -467,18 +547,33 @@ splev_drawbridge *splev_level_add_drawbridge(splev_level *lev, int x, int y,
     return d;
 }
 
-splev_monster *splev_level_add_monster(splev_level *lev, int x, int y,
-                                       char cls, const char *name)
+splev_drawbridge *splev_level_add_drawbridge(splev_level *lev, int x, int y,
+                                             int dir, int open)
 {
+    OOM_ENTRY(splev_drawbridge *, NULL,
+              level_add_drawbridge_raw(lev, x, y, dir, open));
+}
+
+static splev_monster *level_add_monster_raw(splev_level *lev, int x, int y,
+                                            char cls, const char *name)
+{
+    const char *shared = shared_name(lev, name);
     splev_monster *m = PUSH(lev, monsters);
     m->x = x;
     m->y = y;
     m->cls = cls;
-    m->name = shared_name(lev, name);
+    m->name = shared;
     m->peaceful = -1;
     m->asleep = -1;
     m->align = SPLEV_ALIGN_DEFAULT;
     return m;
+}
+
+splev_monster *splev_level_add_monster(splev_level *lev, int x, int y,
+                                       char cls, const char *name)
+{
+    OOM_ENTRY(splev_monster *, NULL,
+              level_add_monster_raw(lev, x, y, cls, name));
 }
 
 int splev_level_monster_at(const splev_level *lev, int x, int y)
@@ -505,60 +600,111 @@ static void object_defaults(splev_object *o, int x, int y, char cls,
     o->recharged = -1;
 }
 
+static splev_object *level_add_object_raw(splev_level *lev, int x, int y,
+                                          char cls, const char *name)
+{
+    const char *shared = shared_name(lev, name);
+    splev_object *o = PUSH(lev, objects);
+    object_defaults(o, x, y, cls, shared);
+    return o;
+}
+
 splev_object *splev_level_add_object(splev_level *lev, int x, int y, char cls,
                                      const char *name)
 {
-    splev_object *o = PUSH(lev, objects);
-    object_defaults(o, x, y, cls, shared_name(lev, name));
+    OOM_ENTRY(splev_object *, NULL,
+              level_add_object_raw(lev, x, y, cls, name));
+}
+
+static splev_object *object_add_content_raw(splev_level *lev,
+                                            splev_object *box, char cls,
+                                            const char *name)
+{
+    const char *shared = shared_name(lev, name);
+    splev_object *o = PUSH(box, contents);
+    object_defaults(o, -1, -1, cls, shared);
+    box->container = 1;
     return o;
 }
 
 splev_object *splev_object_add_content(splev_level *lev, splev_object *box,
                                        char cls, const char *name)
 {
-    splev_object *o = PUSH(box, contents);
-    object_defaults(o, -1, -1, cls, shared_name(lev, name));
-    box->container = 1;
+    OOM_ENTRY(splev_object *, NULL,
+              object_add_content_raw(lev, box, cls, name));
+}
+
+static splev_object *monster_add_item_raw(splev_level *lev, splev_monster *m,
+                                          char cls, const char *name)
+{
+    const char *shared = shared_name(lev, name);
+    splev_object *o = PUSH(m, inventory);
+    object_defaults(o, -1, -1, cls, shared);
     return o;
 }
 
 splev_object *splev_monster_add_item(splev_level *lev, splev_monster *m,
                                      char cls, const char *name)
 {
-    splev_object *o = PUSH(m, inventory);
-    object_defaults(o, -1, -1, cls, shared_name(lev, name));
-    return o;
+    OOM_ENTRY(splev_object *, NULL, monster_add_item_raw(lev, m, cls, name));
 }
 
-void splev_level_add_message(splev_level *lev, const char *text)
+static void level_add_message_raw(splev_level *lev, const char *text)
 {
+    char *copy = level_strdup(lev, text ? text : "");
     char **m = PUSH(lev, messages);
-    *m = level_strdup(lev, text ? text : "");
+    *m = copy;
 }
 
-void splev_level_add_warning(splev_level *lev, const char *text)
+int splev_level_add_message(splev_level *lev, const char *text)
 {
+    OOM_ENTRY(int, -1, (level_add_message_raw(lev, text), 0));
+}
+
+static void level_add_warning_raw(splev_level *lev, const char *text)
+{
+    char *copy = level_strdup(lev, text ? text : "");
     char **m = PUSH(lev, warnings);
-    *m = level_strdup(lev, text ? text : "");
+    *m = copy;
+}
+
+int splev_level_add_warning(splev_level *lev, const char *text)
+{
+    OOM_ENTRY(int, -1, (level_add_warning_raw(lev, text), 0));
+}
+
+static splev_sound *level_add_sound_raw(splev_level *lev, int kind,
+                                        const char *text)
+{
+    char *copy = level_strdup(lev, text ? text : "");
+    splev_sound *s = PUSH(lev, sounds);
+    s->kind = kind;
+    s->text = copy;
+    return s;
 }
 
 splev_sound *splev_level_add_sound(splev_level *lev, int kind,
                                    const char *text)
 {
-    splev_sound *s = PUSH(lev, sounds);
-    s->kind = kind;
-    s->text = level_strdup(lev, text ? text : "");
-    return s;
+    OOM_ENTRY(splev_sound *, NULL, level_add_sound_raw(lev, kind, text));
+}
+
+static splev_mongen *level_add_mongen_raw(splev_level *lev, int freq, char cls,
+                                          const char *name)
+{
+    char *copy = level_strdup(lev, name);
+    splev_mongen *g = PUSH(lev, mongen);
+    g->freq = freq;
+    g->cls = cls;
+    g->name = copy;
+    return g;
 }
 
 splev_mongen *splev_level_add_mongen(splev_level *lev, int freq, char cls,
                                      const char *name)
 {
-    splev_mongen *g = PUSH(lev, mongen);
-    g->freq = freq;
-    g->cls = cls;
-    g->name = level_strdup(lev, name);
-    return g;
+    OOM_ENTRY(splev_mongen *, NULL,
+              level_add_mongen_raw(lev, freq, cls, name));
 }
 
 /* ---- names ---- */

@@ -473,11 +473,7 @@ static char *level_render_text_unguarded(const splev_level *lev)
 /* The entry point: out of memory gives the error result. */
 char *splev_level_render_text(const splev_level *lev)
 {
-    oom_guard g;
-    OOM_GUARD(g, NULL);
-    char *res = level_render_text_unguarded(lev);
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(char *, NULL, level_render_text_unguarded(lev));
 }
 
 static char *level_render_ansi_unguarded(const splev_level *lev)
@@ -488,9 +484,5 @@ static char *level_render_ansi_unguarded(const splev_level *lev)
 /* The entry point: out of memory gives the error result. */
 char *splev_level_render_ansi(const splev_level *lev)
 {
-    oom_guard g;
-    OOM_GUARD(g, NULL);
-    char *res = level_render_ansi_unguarded(lev);
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(char *, NULL, level_render_ansi_unguarded(lev));
 }

@@ -290,9 +290,5 @@ static char *level_render_svg_unguarded(const splev_level *lev)
 /* The entry point: out of memory gives the error result. */
 char *splev_level_render_svg(const splev_level *lev)
 {
-    oom_guard g;
-    OOM_GUARD(g, NULL);
-    char *res = level_render_svg_unguarded(lev);
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(char *, NULL, level_render_svg_unguarded(lev));
 }

@@ -196,15 +196,8 @@ static splev_names *names_load_unguarded(const char *path, char *err,
 /* The entry point: out of memory gives "out of memory" in err. */
 splev_names *splev_names_load(const char *path, char *err, size_t errlen)
 {
-    oom_guard g;
-    oom_push(&g);
-    if (setjmp(g.jb) != 0) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    splev_names *res = names_load_unguarded(path, err, errlen);
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(splev_names *, oom_report(err, errlen),
+              names_load_unguarded(path, err, errlen));
 }
 
 splev_names *splev_names_builtin(int dialect)

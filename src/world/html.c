@@ -129,9 +129,5 @@ static char *world_render_html_unguarded(const splev_dgn_script *s,
 char *splev_world_render_html(const splev_dgn_script *s,
                               const splev_layout *l, const splev_world *w)
 {
-    oom_guard g;
-    OOM_GUARD(g, NULL);
-    char *res = world_render_html_unguarded(s, l, w);
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(char *, NULL, world_render_html_unguarded(s, l, w));
 }

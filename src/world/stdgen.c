@@ -3,6 +3,7 @@
  * sort, stairs in different rooms, corridors, the treasure vault, the
  * branch) and the plain random maze (§16.12).  Niches, iron bars, special
  * rooms and stocking are not made (doc/world.md). */
+#include "common/common.h"
 #include "gen/gen_int.h"
 #include "splev/world.h"
 
@@ -334,8 +335,8 @@ static splev_level *stdgen_start(const splev_genctx **ctx, splev_genctx *def,
     return lev;
 }
 
-splev_level *splev_stdgen_rooms_at(const splev_genctx *ctx, uint64_t seed,
-                                   int medusa_depth)
+static splev_level *stdgen_rooms_raw(const splev_genctx *ctx, uint64_t seed,
+                                     int medusa_depth)
 {
     splev_genctx def;
     splev_rng rng;
@@ -412,7 +413,7 @@ static int mazexy(splev_gen *g, int *x, int *y)
     return 0;
 }
 
-splev_level *splev_stdgen_maze(const splev_genctx *ctx, uint64_t seed)
+static splev_level *stdgen_maze_raw(const splev_genctx *ctx, uint64_t seed)
 {
     splev_genctx def;
     splev_rng rng;
@@ -436,4 +437,16 @@ splev_level *splev_stdgen_maze(const splev_genctx *ctx, uint64_t seed)
         put_branch(lev, ctx, x, y);
     splev_gen_free(&g);
     return lev;
+}
+
+/* The entry points: out of memory gives NULL. */
+splev_level *splev_stdgen_rooms_at(const splev_genctx *ctx, uint64_t seed,
+                                   int medusa_depth)
+{
+    OOM_ENTRY(splev_level *, NULL, stdgen_rooms_raw(ctx, seed, medusa_depth));
+}
+
+splev_level *splev_stdgen_maze(const splev_genctx *ctx, uint64_t seed)
+{
+    OOM_ENTRY(splev_level *, NULL, stdgen_maze_raw(ctx, seed));
 }

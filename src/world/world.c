@@ -344,15 +344,8 @@ splev_world *splev_world_generate(const splev_dgn_script *s,
                                   const splev_world_opts *o, char *err,
                                   size_t errlen)
 {
-    oom_guard g;
-    oom_push(&g);
-    if (setjmp(g.jb) != 0) {
-        snprintf(err, errlen, "out of memory");
-        return NULL;
-    }
-    splev_world *res = world_generate_unguarded(s, l, o, err, errlen);
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(splev_world *, oom_report(err, errlen),
+              world_generate_unguarded(s, l, o, err, errlen));
 }
 
 static int world_generate_one_unguarded(const splev_dgn_script *s,
@@ -376,11 +369,9 @@ int splev_world_generate_one(const splev_dgn_script *s, const splev_layout *l,
                              const splev_world_opts *o, int dungeon,
                              int level, splev_world_level *out)
 {
-    oom_guard g;
-    OOM_GUARD(g, -1);
-    int res = world_generate_one_unguarded(s, l, o, dungeon, level, out);
-    oom_pop(&g);
-    return res;
+    OOM_ENTRY(int, -1,
+              world_generate_one_unguarded(s, l, o, dungeon, level,
+                                           out));
 }
 
 void splev_world_level_clear(splev_world_level *wl)

@@ -217,11 +217,96 @@ static void test_import_diags(void)
     splev_diags_free(d);
 }
 
+/* Run CALL with the n-th allocation failing, n = 1, 2, ... until it
+ * succeeds (OK true); FAILED counts the failures, each checked by BAD
+ * (the error result) and KEPT (the level as it was). */
+#define UNTIL_OK(failed, OK, CALL, BAD, KEPT)                        \
+    do {                                                             \
+        int bad_ = 0;                                                \
+        for (long n_ = 1; n_ < 10000; n_++) {                        \
+            mem_fail_after(n_);                                      \
+            CALL;                                                    \
+            mem_fail_after(0);                                       \
+            if (OK)                                                  \
+                break;                                               \
+            (failed)++;                                              \
+            bad_ |= !(BAD) || !(KEPT);                               \
+        }                                                            \
+        CHECK(!bad_ && (failed) > 0 && (OK),                         \
+              "oom: %s fails %ld times, keeps the level, then works", \
+              #CALL, (long)(failed));                                \
+    } while (0)
+
+/* The level-building entry points a game calls itself: out of memory
+ * gives their error result and leaves the level as it was. */
+static void test_level_oom(void)
+{
+    LEAKS_OFF();
+    long f = 0;
+    splev_level *lev = NULL;
+    UNTIL_OK(f, lev != NULL, lev = splev_level_new("oom"), 1, 1);
+    /* enough records that the next ones grow the arrays */
+    for (int i = 0; i < 8; i++) {
+        splev_level_add_stair(lev, SPLEV_SK_STAIR, i, 1, 0, "x");
+        splev_level_add_monster(lev, i, 2, 'd', "jackal");
+        splev_level_add_message(lev, "m");
+    }
+    splev_stair *st = NULL;
+    f = 0;
+    UNTIL_OK(f, st != NULL,
+             st = splev_level_add_stair(lev, SPLEV_SK_STAIR, 9, 1, 0,
+                                        "a destination of its own"),
+             st == NULL, lev->nstairs == 8);
+    CHECK(lev->nstairs == 9 && strcmp(lev->stairs[8].dest,
+                                      "a destination of its own") == 0,
+          "oom: then the stair is added");
+    splev_monster *m = NULL;
+    f = 0;
+    UNTIL_OK(f, m != NULL,
+             m = splev_level_add_monster(lev, 9, 2, 'd', "a new name"),
+             m == NULL, lev->nmonsters == 8);
+    int rc = -1;
+    f = 0;
+    UNTIL_OK(f, rc == 0, rc = splev_level_add_message(lev, "a message"),
+             rc == -1, lev->nmessages == 8);
+    rc = -1;
+    f = 0;
+    UNTIL_OK(f, rc == 0, rc = splev_set_string(&lev->stairs[0].dest,
+                                                "another destination"),
+             rc == -1, strcmp(lev->stairs[0].dest, "x") == 0);
+    rc = -1;
+    f = 0;
+    UNTIL_OK(f, rc == 0, rc = splev_level_reset(lev, "renamed"),
+             rc == -1, strcmp(lev->name, "oom") == 0 && lev->nstairs == 9);
+    CHECK(lev->nstairs == 0 && strcmp(lev->name, "renamed") == 0,
+          "oom: then the level is reset");
+    splev_level_free(lev);
+
+    splev_genctx ctx;
+    splev_genctx_init(&ctx);
+    splev_level *want = splev_stdgen_rooms(&ctx, 7), *got = NULL;
+    f = 0;
+    UNTIL_OK(f, got != NULL, got = splev_stdgen_rooms(&ctx, 7), 1, 1);
+    char *jw = splev_level_to_json(want), *jg = splev_level_to_json(got);
+    CHECK(jw && jg && strcmp(jw, jg) == 0, "oom: then the same rooms level");
+    free(jw);
+    free(jg);
+    splev_level_free(want);
+    splev_level_free(got);
+    got = NULL;
+    f = 0;
+    UNTIL_OK(f, got != NULL, got = splev_stdgen_maze(&ctx, 7), 1, 1);
+    splev_level_free(got);
+    LEAKS_ON();
+}
+
 int main(void)
 {
     test_diags();
     test_import_diags();
-    if (!under_valgrind())
+    if (!under_valgrind()) {
         test_compile_oom();
+        test_level_oom();
+    }
     return unit_status();
 }
