@@ -42,3 +42,13 @@ if ra_timed "randline under --max-steps 3" "$BIN/levgen" --max-steps 3 --seed 1 
         fail "randline under --max-steps 3" "status $RC" "$(head -3 "$TMPD/err")"
     fi
 fi
+
+# The Sheol filler's retry loops are bounded and charged: seed 1 needs
+# 9,508 steps (6,728 before its Voronoi passes and path restarts counted).
+if ra_timed "Sheol under --max-steps 9000" "$BIN/levgen" --max-steps 9000 --seed 1 "$RA/sheol.lev"; then
+    if [ "$RC" -eq 1 ] && grep -q 'sheol.des:2: error: step limit of 9000 reached' "$TMPD/err"; then
+        pass "Sheol under --max-steps 9000"
+    else
+        fail "Sheol under --max-steps 9000" "status $RC" "$(head -3 "$TMPD/err")"
+    fi
+fi

@@ -101,6 +101,10 @@ struct splev_gen {
     splev_gen_add_room_fn add_room;
     void *add_room_ud;
     int warnings;       /* non-fatal problems met (bounded loops gave up) */
+    /* Work done by the retry loops of the generators (a Voronoi pass is
+     * a cell visit per cell): the interpreter charges it to its step
+     * budget after each generator call. */
+    uint64_t work;
 };
 
 /* ---- context ---- */

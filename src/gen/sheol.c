@@ -7,6 +7,10 @@
 #include <string.h>
 
 enum { SITES = GEN_MAX_SITES, MIN_SITES = 100, MAX_PATH = 128, MAX_RESTARTS = 2000 };
+/* Bounds on the loops the game runs until they succeed: far above what
+ * any seed needs (a path restarts a few times at most, the open layout
+ * redraws its sites a few times), so that no level can run forever. */
+enum { MAX_PATH_RESTARTS = 10000, MAX_OPEN_DRAWS = 1000 };
 
 static const uint8_t closed_types[10] = {
     SPLEV_ICEWALL, SPLEV_CRYSTALICEWALL, SPLEV_CRYSTALICEWALL,
@@ -62,6 +66,7 @@ static int site_apart(const sheol_work *w, int x, int y)
 static void sheol_voronoi(splev_gen *g, sheol_work *w, int nsites,
                           const uint8_t *types)
 {
+    g->work += SPLEV_COLNO * SPLEV_ROWNO;
     memset(w->taken, 0, sizeof w->taken);
     for (int i = 0; i < nsites; i++) {
         gen_site *s = &w->sites[i];
@@ -104,7 +109,12 @@ static int sheol_next_point(splev_gen *g, sheol_work *w)
  * point after it is dropped); restart on a dead end or after 100. */
 static void sheol_path(splev_gen *g, sheol_work *w)
 {
-    for (;;) {
+    for (int restarts = 0;; restarts++) {
+        g->work += 100;
+        if (restarts == MAX_PATH_RESTARTS) {
+            g->warnings++;      /* the path drawn last stays */
+            return;
+        }
         w->px[0] = -2;
         w->py[0] = 10;
         w->npath = 1;
@@ -330,9 +340,10 @@ static int sheol_open(splev_gen *g, sheol_work *w)
             sheol_clear(g);
         if (rep > 100 && nsites > MIN_SITES)
             nsites--;
+        int draws = 0;
         do
             sheol_voronoi(g, w, nsites, open_types);
-        while (!both_sides_open(g));
+        while (!both_sides_open(g) && ++draws < MAX_OPEN_DRAWS);
         if (sheol_finalise(g))
             return rep - 1;
     }

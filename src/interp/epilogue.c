@@ -688,6 +688,7 @@ void vm_epilogue(vm *v)
 {
     wall_planes p;
     extents e;
+    vm_stock_rooms(v);
     int shaped = wall_passes(v, &p, &e);
     if (!vm_nh36(v))
         flip_level(v, &e, &p, shaped);  /* NetHack 3.6 never flips (no draws) */

@@ -72,7 +72,9 @@ static int st_init_map(vm *v, const splev_insn *in)
         fill = -1;
     v->mines_joined = splev_gen_init_map(&v->gen, style, fg, bg, smoothed,
                                          joined, lit, walled, fill);
-    return 1;
+    vm_charge(v, v->gen.work);      /* Sheol's retry loops */
+    v->gen.work = 0;
+    return vm_steps_left(v);
 }
 
 static int st_mazewalk(vm *v)

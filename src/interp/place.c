@@ -521,3 +521,26 @@ int vm_map(vm *v, const splev_insn *in)
     }
     return 1;
 }
+
+int vm_monster_at(vm *v, int x, int y)
+{
+    note_monsters(v);
+    return vm_isok(x, y) && ((v->mon_at[x] >> y) & 1u);
+}
+
+int vm_move_monster_away(vm *v, int x, int y)
+{
+    int i = splev_level_monster_at(v->lev, x, y);
+    if (i < 0)
+        return 1;
+    note_monsters(v);
+    splev_monster *m = &v->lev->monsters[i];
+    int nx = x, ny = y;
+    if (!vm_free_spot(v, &nx, &ny, H_DRY, 0))
+        return 0;
+    v->mon_at[x] &= ~(1u << y);
+    v->mon_at[nx] |= 1u << ny;
+    m->x = nx;
+    m->y = ny;
+    return 1;
+}

@@ -1020,9 +1020,22 @@ static int monster_attr(vm *v, splev_monster *m, const attr *a)
     return 1;
 }
 
+/* The species rules' inputs from the generation context (the hero's
+ * experience level is 1: the context has none). */
+static names_gen species_gen(const vm *v)
+{
+    const splev_genctx *c = &v->ctx;
+    names_gen g = {c->difficulty >= 1 ? c->difficulty : c->depth, 1,
+                   c->level_align ? c->level_align : c->dungeon_align,
+                   c->in_gehennom != 0};
+    return g;
+}
+
 /* The name of a monster or object (kind NK_*), and its class: a name
  * given alone takes its class from the names table; a class or nothing
- * draws a name from it. */
+ * draws a name from it: objects by the game's class percentages, then
+ * frequency; a monster of a class by mkclass (chosen before its spot,
+ * see class_species), any monster by rndmonst. */
 static const char *pick_name(vm *v, int kind, const val *what, char *cls)
 {
     *cls = (char)what->a;
@@ -1031,9 +1044,30 @@ static const char *pick_name(vm *v, int kind, const val *what, char *cls)
             *cls = (char)names_class(v->ctx.names, kind, what->s);
         return what->s;
     }
-    return v->ctx.names ? names_pick(v->ctx.names, kind, what->a, &v->rng,
-                                     cls)
-                        : NULL;
+    if (!v->ctx.names)
+        return NULL;
+    if (kind == NK_OBJECT)
+        return what->a ? names_pick(v->ctx.names, kind, what->a, &v->rng, cls)
+                       : names_rndobj(v->ctx.names, v->ctx.in_gehennom,
+                                      &v->rng, cls);
+    names_gen g = species_gen(v);
+    *cls = 0;
+    return names_rndmonst(v->ctx.names, &g, &v->rng, cls);
+}
+
+/* A monster given by its class alone takes its species from mkclass
+ * before its spot is drawn, as the game's create_monster does (the
+ * spot suits the species); a class with no species left gives a fully
+ * random monster.  Returns mon with the name filled in. */
+static val class_species(vm *v, val mon)
+{
+    if (mon.s || !mon.a || !v->ctx.names)
+        return mon;
+    names_gen g = species_gen(v);
+    mon.s = names_mkclass(v->ctx.names, mon.a, &g, NF_NOGEN, &v->rng);
+    if (!mon.s)
+        mon.a = 0;
+    return mon;
 }
 
 /* The script chose the spot, or a random one that may be in rock
@@ -1118,8 +1152,11 @@ int vm_st_monster(vm *v, const splev_insn *in)
     int ok = pop_attrs(v, in->n, a, MK_COUNT_) &&
              vm_pop_type(v, SPLEV_V_COORD, "the position", &c) &&
              vm_pop_type(v, SPLEV_V_MONST, "the monster", &mon);
-    /* The species' humidity (its name, else its class; the name drawn
-     * from a names table comes after the spot), then that plus DRY. */
+    /* The species' humidity (its name, else its class; a class's
+     * species is drawn first, any species after the spot), then that
+     * plus DRY. */
+    if (ok)
+        mon = class_species(v, mon);
     int x = -1, y = -1, h = ok ? vm_species_humidity((char)mon.a, mon.s) : 0;
     int own = (c.c & CF_RANDOM) ? c.c & 31 : 0;
     if (ok) {

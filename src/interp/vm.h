@@ -227,6 +227,12 @@ int vm_coord_random(vm *v, const val *c, int humidity, int *x, int *y);
  * stand on (humidity h; rock and walls too when walls); 0 when the
  * whole level has none. */
 int vm_free_spot(vm *v, int *x, int *y, int h, int walls);
+/* Whether a monster stands on (x, y). */
+int vm_monster_at(vm *v, int x, int y);
+/* Move the monster on (x, y), if any, to the nearest free dry spot (the
+ * game's rloc "insurance" before a shopkeeper takes the cell); 0 when
+ * there is none. */
+int vm_move_monster_away(vm *v, int x, int y);
 
 /* ---- species.c ---- */
 /* The humidity of a MONSTER's first attempt at its spot (SEMANTICS §4.5):
@@ -388,5 +394,7 @@ void vm_gen_way_out(vm *v);
 
 /* ---- epilogue.c ---- */
 void vm_epilogue(vm *v);
+/* stock.c: the fill step of the epilogue (§9.1 step 2). */
+void vm_stock_rooms(vm *v);
 
 #endif

@@ -306,6 +306,12 @@ int names_class(const splev_names *t, int kind, const char *name)
     return folded ? (unsigned char)k->recs[folded - 1].cls : 0;
 }
 
+const names_rec *names_recs(const splev_names *t, int kind, size_t *n)
+{
+    *n = t ? t->k[kind].n : 0;
+    return t ? t->k[kind].recs : NULL;
+}
+
 const char *names_pick(const splev_names *t, int kind, int cls,
                        splev_rng *rng, char *cls_out)
 {

@@ -52,4 +52,33 @@ int names_class(const splev_names *t, int kind, const char *name);
 const char *names_pick(const splev_names *t, int kind, int cls,
                        splev_rng *rng, char *cls_out);
 
+/* The records of a kind, in table order. */
+const names_rec *names_recs(const splev_names *t, int kind, size_t *n);
+
+/* What the games' random species rules read (pick.c). */
+typedef struct names_gen {
+    int difficulty;         /* level_difficulty() */
+    int ulevel;             /* the hero's experience level */
+    int align;              /* SPLEV_AM_* of the level, else the dungeon */
+    int in_hell;            /* Gehennom */
+} names_gen;
+
+/* rndmonst: any species of level difficulty/6 .. (difficulty + ulevel)/2
+ * that is not nogen, unique or of the other side of Gehennom, weighted by
+ * frequency plus the alignment shift: one rnd(total) draw; NULL (no draw)
+ * when none qualifies. */
+const char *names_rndmonst(const splev_names *t, const names_gen *g,
+                           splev_rng *rng, char *cls_out);
+int names_rndmonst_weight(const names_rec *r, const names_gen *g, int minlev,
+                          int maxlev);
+/* mkclass: a species of class cls, weakest first, stopping at random
+ * past half the difficulty; allow: NF_NOGEN to let nogen ones in (the
+ * level scripts do).  NULL when the class has none. */
+const char *names_mkclass(const splev_names *t, int cls, const names_gen *g,
+                          unsigned allow, splev_rng *rng);
+/* mkobj(RANDOM_CLASS): a class by the game's percentages (Gehennom's
+ * when in_hell), then an object of it by frequency. */
+const char *names_rndobj(const splev_names *t, int in_hell, splev_rng *rng,
+                         char *cls_out);
+
 #endif
