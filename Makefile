@@ -35,7 +35,7 @@ GRAMMARS_L := $(wildcard grammar/*.l)
 GRAMMARS_Y := $(wildcard grammar/*.y)
 GEN_C   := $(patsubst grammar/%.l,$(BUILD)/gen/%_lex.c,$(GRAMMARS_L)) \
            $(patsubst grammar/%.y,$(BUILD)/gen/%_parse.c,$(GRAMMARS_Y))
-GEN_H   := $(GEN_C:.c=.h)
+GEN_H   := $(GEN_C:.c=.h) $(BUILD)/gen/lev_words.h
 
 LIB_SRC := $(filter-out src/cli/%,$(wildcard src/*/*.c))
 CLI_SRC := $(wildcard src/cli/*.c)
@@ -79,7 +79,15 @@ DAT_SHOW  ?= gatehall spire3
 # Generated scanners and parsers, and the programs' objects, are kept.
 .SECONDARY: $(GEN_C) $(GEN_H) $(CLI_OBJ)
 
-all: $(LIBS_PUBLIC) $(BINS) dat
+# Editors' syntax files, made from the scanners' keyword tables
+# (grammar/keywords.sh, grammar/mksyntax.sh): Vim and TextMate.
+ED      := $(BUILD)/editors
+SYNTAX  := $(ED)/vim/syntax/splevdes.vim $(ED)/vim/syntax/splevdgn.vim \
+           $(ED)/vim/ftdetect/splev.vim \
+           $(ED)/textmate/splevdes.tmLanguage.json \
+           $(ED)/textmate/splevdgn.tmLanguage.json
+
+all: $(LIBS_PUBLIC) $(BINS) dat $(SYNTAX)
 
 lib: $(LIBS_PUBLIC)
 
@@ -120,6 +128,34 @@ $(BUILD)/gen/%_parse.c $(BUILD)/gen/%_parse.h: grammar/%.y | tools-check
 	@mkdir -p $(BUILD)/gen
 	$(BISON) -Wall -Werror --defines=$(BUILD)/gen/$*_parse.h \
 	    -o $(BUILD)/gen/$*_parse.c $<
+
+# ---- the scanners' words: suggestions and syntax files ----
+$(BUILD)/gen/des_words.txt: grammar/lev.l grammar/keywords.sh
+	@mkdir -p $(dir $@)
+	sh grammar/keywords.sh $< >$@
+
+$(BUILD)/gen/dgn_words.txt: grammar/dgn.l grammar/keywords.sh
+	@mkdir -p $(dir $@)
+	sh grammar/keywords.sh $< >$@
+
+# every word of lev.l as C strings, for "did you mean" (grammar/lev.y)
+$(BUILD)/gen/lev_words.h: $(BUILD)/gen/des_words.txt
+	sed 's/.*/    "&",/' $< >$@
+
+SYNTAX_TITLE = "$(if $(filter des,$*),splev des-file,splev dungeon description)"
+SYNTAX_EXT   = $(if $(filter des,$*),des,def)
+
+$(ED)/vim/syntax/splev%.vim: $(BUILD)/gen/%_words.txt grammar/mksyntax.sh
+	@mkdir -p $(dir $@)
+	sh grammar/mksyntax.sh vim splev$* $(SYNTAX_TITLE) $(SYNTAX_EXT) $< >$@
+
+$(ED)/textmate/splev%.tmLanguage.json: $(BUILD)/gen/%_words.txt grammar/mksyntax.sh
+	@mkdir -p $(dir $@)
+	sh grammar/mksyntax.sh textmate splev$* $(SYNTAX_TITLE) $(SYNTAX_EXT) $< >$@
+
+$(ED)/vim/ftdetect/splev.vim: editors/ftdetect.vim
+	@mkdir -p $(dir $@)
+	cp $< $@
 
 # ---- objects, library, programs ----
 # Every object waits for every generated header, so -j is safe.
@@ -203,6 +239,8 @@ run: all
 #   share/man/man6, share/doc/splev   the manual pages and the documents
 #                                     they refer to
 #   share/splev/names   the games' names tables
+#   share/vim/vimfiles  syntax/splevdes.vim, splevdgn.vim, ftdetect/splev.vim
+#   share/splev/textmate  the TextMate grammars (VS Code and others)
 #   PYTHONDIR/splev     the Python package
 LIBDIR    ?= $(PREFIX)/lib
 INCDIR    ?= $(PREFIX)/include
@@ -238,6 +276,11 @@ install: all $(BUILD)/lib/splev.pc
 	install -m 644 doc/*.6 $(DESTDIR)$(DATADIR)/man/man6/
 	install -m 644 $(DOCS) $(DESTDIR)$(DATADIR)/doc/splev/
 	$(if $(NAMES_TSV),install -m 644 $(NAMES_TSV) $(DESTDIR)$(DATADIR)/splev/names/)
+	install -d $(DESTDIR)$(DATADIR)/vim/vimfiles/syntax \
+	    $(DESTDIR)$(DATADIR)/vim/vimfiles/ftdetect $(DESTDIR)$(DATADIR)/splev/textmate
+	install -m 644 $(ED)/vim/syntax/*.vim $(DESTDIR)$(DATADIR)/vim/vimfiles/syntax/
+	install -m 644 $(ED)/vim/ftdetect/splev.vim $(DESTDIR)$(DATADIR)/vim/vimfiles/ftdetect/
+	install -m 644 $(ED)/textmate/*.json $(DESTDIR)$(DATADIR)/splev/textmate/
 	$(if $(PY_SRC),install -d $(DESTDIR)$(PYTHONDIR)/splev && \
 	    install -m 644 $(PY_SRC) $(DESTDIR)$(PYTHONDIR)/splev/)
 
@@ -245,7 +288,10 @@ uninstall:
 	rm -f $(patsubst $(BUILD)/bin/%,$(DESTDIR)$(PREFIX)/bin/%,$(BINS)) \
 	    $(DESTDIR)$(LIBDIR)/libsplev.a $(DESTDIR)$(LIBDIR)/libsplev.so* \
 	    $(DESTDIR)$(LIBDIR)/pkgconfig/splev.pc $(DESTDIR)$(INCDIR)/splev.h \
-	    $(patsubst doc/%,$(DESTDIR)$(DATADIR)/man/man6/%,$(wildcard doc/*.6))
+	    $(patsubst doc/%,$(DESTDIR)$(DATADIR)/man/man6/%,$(wildcard doc/*.6)) \
+	    $(DESTDIR)$(DATADIR)/vim/vimfiles/syntax/splevdes.vim \
+	    $(DESTDIR)$(DATADIR)/vim/vimfiles/syntax/splevdgn.vim \
+	    $(DESTDIR)$(DATADIR)/vim/vimfiles/ftdetect/splev.vim
 	rm -rf $(DESTDIR)$(INCDIR)/splev $(DESTDIR)$(DATADIR)/doc/splev \
 	    $(DESTDIR)$(DATADIR)/splev $(DESTDIR)$(PYTHONDIR)/splev
 
@@ -388,6 +434,7 @@ bench: $(BUILD)/bin/lev_comp $(BUILD)/bin/levgen $(BUILD)/bin/dgn_comp
 	sh tests/bench.sh $(BUILD)
 	sh tests/bench_disk.sh $(BUILD)
 	sh tests/bench_jsonl.sh $(BUILD)
+	sh tests/bench_stats.sh $(BUILD)
 
 # ---- the dungeon page in a real browser (not part of check): headless
 # Chromium loads build/dungeon.html, checks every map rendered and takes

@@ -1566,32 +1566,38 @@ static int slot_name(int kind, int i, char *buf, size_t n)
     return 1;
 }
 
+/* Every word of the scanner, keywords and value words alike, from its
+ * rules (build/gen/lev_words.h, made by grammar/keywords.sh): a
+ * misspelt value word gets its suggestion as a keyword does. */
 static const char *const keyword_list[] = {
-    "MESSAGE", "NOMAP", "LEVEL", "MAZE", "INIT_MAP", "FLAGS", "GEOMETRY", "OBJECT",
-    "CONTAINER", "MONSTER", "TRAP", "DOOR", "ROOMDOOR", "DRAWBRIDGE",
-    "MAZEWALK", "WALLIFY", "REGION", "ALTAR", "LADDER", "STAIR", "PORTAL",
-    "TELEPORT_REGION", "BRANCH", "FOUNTAIN", "SINK", "POOL", "WALLWALK",
-    "NON_DIGGABLE", "NON_PASSWALL", "IF", "ELSE", "EXIT", "ROOM", "SUBROOM",
-    "RANDOM_CORRIDORS", "CORRIDOR", "SPILL", "TERRAIN", "REPLACE_TERRAIN",
-    "MON_GENERATION", "GOLD", "GRAVE", "ENGRAVING", "MINERALIZE", "FOR",
-    "LOOP", "SWITCH", "CASE", "BREAK", "DEFAULT", "FUNCTION", "INCLUDE",
-    "SOUNDS", "SHUFFLE", "VAULTGEN", "ENDMAP", "random", "selection",
-    "monster", "object", "terrain", "montype", "levregion", "rndcoord",
-    "filter", "gradient", "complement", "floodfill", "fillrect", "randline",
-    "ellipse", "circle", "quantity", "buried", "invisible", "hostile",
-    "peaceful", "asleep", "awake", "blessed", "cursed", "uncursed", "lit",
-    "unlit", "filled", "unfilled", "irregular", "joined", "unjoined",
-    "north", "south", "east", "west", "center", "left", "right", "top",
-    "bottom", "mazelevel", "noteleport", "hardfloor", "premapped",
-    "solidfill", "mazegrid", "mines", NULL,
+#include "lev_words.h"
+    NULL,
 };
+
+/* Words of the other languages a designer may reach for, and what this
+ * one calls them (the dungeon language and levgen say "lawful"). */
+static const char *const alias_from[] = {"lawful", "chaotic", "neutrality",
+                                         "chaotical", NULL};
+static const char *const alias_to[] = {"law", "chaos", "neutral", "chaos"};
+
+static const char *suggest_keyword(const char *w)
+{
+    const char *s = suggest_word(w, keyword_list);
+    if (s)
+        return s;
+    s = suggest_word(w, alias_from);
+    for (int i = 0; s && alias_from[i]; i++)
+        if (alias_from[i] == s)
+            return alias_to[i];
+    return NULL;
+}
 
 static void unknown_word(lev_ctx *ctx, const char *w, lev_span loc)
 {
     srcpos pos = lev_span_srcpos(loc);
-    const char *s = suggest_word(w, keyword_list);
+    const char *s = suggest_keyword(w);
     if (s)
-        diag_error(ctx->d, pos, "unknown word '%.60s', did you mean %s?", w,
+        diag_error(ctx->d, pos, "unknown word '%.60s' (did you mean %s?)", w,
                    s);
     else
         diag_error(ctx->d, pos, "unknown word '%.60s'", w);
@@ -1616,10 +1622,24 @@ static void unknown_statement(lev_ctx *ctx, const char *w, lev_span loc)
     const char *s = suggest_word(w, colon_statements);
     if (s)
         diag_error(ctx->d, lev_span_srcpos(loc),
-                   "unknown word '%.60s', did you mean %s?", w, s);
+                   "unknown word '%.60s' (did you mean %s?)", w, s);
     else
         diag_error(ctx->d, lev_span_srcpos(loc), "unknown statement '%.60s' "
                    "(not part of the UnNetHack or NetHack 3.6 language)", w);
+}
+
+/* The end of the file with a block still open: said at its '{' (the
+ * innermost one, where the missing '}' belongs). */
+static int report_unclosed(lev_ctx *ctx)
+{
+    for (int i = ctx->nesting - 1; i >= 0; i--)
+        if (i < LEV_MAX_NESTING && ctx->open_kind[i] == '{' &&
+            ctx->open_pos[i].file == ctx->file_id) {
+            diag_error(ctx->d, lev_srcpos(ctx->open_pos[i]),
+                       "this '{' is never closed");
+            return 1;
+        }
+    return 0;
 }
 
 /* The message bison's "verbose" errors would give, without the literal
@@ -1666,6 +1686,8 @@ static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
     }
     /* The scanner gave up (and said why): no second message. */
     if (ctx->stop && ctx->tok == 0)
+        return;
+    if (ctx->tok == 0 && report_unclosed(ctx))
         return;
     /* A '}' given back after a bad line and wrong again (no block is
      * open): it has been reported, so drop it; giving it back once more

@@ -458,7 +458,7 @@ if [ -x "$LC" ]; then
     bad_des "unterminated MAP" unmap.des 1 "unmap.des:3:1: error: MAP block without ENDMAP"
     printf 'LEVEL:"x"\nLOOP [2] {\nMESSAGE:"a"\n' >"$B/unblock.des"
     bad_des "unterminated block" unblock.des 1 \
-        "unblock.des:4:1: error: the end of the file is not expected after a string in double quotes"
+        "unblock.des:2:10: error: this '{' is never closed"
     # A comment runs to the end of its line: one cut off by the end of the
     # file is a whole comment, and the level before it is written.
     printf 'LEVEL:"x"\nMESSAGE:"a"\n# a comment with no newline' >"$B/eofcomment.des"

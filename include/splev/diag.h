@@ -25,6 +25,11 @@ typedef struct splev_diagnostic {
     int line, column;       /* 1-based; 0 when the report has no position */
     int severity;           /* SPLEV_SEV_* */
     const char *message;    /* without position or severity */
+    int end_column;         /* the last column of what it is about (on
+                             * the same line; column when unknown) */
+    const char *fixit;      /* the word a "did you mean" suggests, to
+                             * replace columns column..end_column; NULL
+                             * when there is none */
 } splev_diagnostic;
 
 typedef void (*splev_diag_fn)(const splev_diagnostic *dg, void *user);

@@ -36,11 +36,11 @@ class CompileTest(unittest.TestCase):
         d = cm.exception.diagnostics
         self.assertEqual([tuple(x) for x in d], [
             ("<string>", 3, 12, "error",
-             'unknown monster "newtt"; did you mean "newt"?'),
+             'unknown monster "newtt" (did you mean "newt"?)'),
             ("<string>", 5, 9, "error",
-             'unknown trap "arow"; did you mean "arrow"?')])
+             'unknown trap "arow" (did you mean "arrow"?)')])
         self.assertEqual(str(cm.exception), "<string>:3:12: error: unknown "
-                         'monster "newtt"; did you mean "newt"?')
+                         'monster "newtt" (did you mean "newt"?)')
 
     def test_a_file_with_no_level_is_an_error(self):
         with self.assertRaises(splev.CompileError):

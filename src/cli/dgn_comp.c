@@ -26,6 +26,8 @@ typedef struct {
     classic_game target;    /* CLASSIC_NONE: our own format */
     const char *game_version;   /* the game build's include/date.h */
     size_t max_input;       /* a file of this many bytes or more is refused */
+    diag_format df;         /* -fdiagnostics-format, -fdiagnostics-color */
+    FILE *diag;             /* where reports go */
 } options;
 
 static void usage(FILE *f)
@@ -50,6 +52,10 @@ static void usage(FILE *f)
           "  --max-input-size BYTES\n"
           "               refuse an input of BYTES bytes or more (default "
           "4194304)\n"
+          "  -fdiagnostics-format=json  the reports as one JSON array on\n"
+          "               standard error; =text: as lines (default)\n"
+          "  -fdiagnostics-color=WHEN  auto (default: on a terminal, unless\n"
+          "               NO_COLOR is set), always or never\n"
           "  --help       show this help\n"
           "  --version    show the version\n"
           "\n"
@@ -113,6 +119,10 @@ static int parse_args(int argc, char **argv, options *o)
             if (++i >= argc || parse_byte_count(argv[i], &o->max_input) != 0)
                 return usage_error("option %s needs a number of bytes from 1 "
                                    "to 2^40", a);
+        } else if (diag_format_option(&o->df, a) != 0) {
+            if (diag_format_option(&o->df, a) < 0)
+                return usage_error("bad value in '%s' (format: text or json; "
+                                   "color: auto, always or never)", a);
         } else if (strcmp(a, "--check") == 0) {
             o->check_only = 1;
         } else if (strcmp(a, "--dump") == 0) {
@@ -150,7 +160,7 @@ static unsigned char *output_bytes(const options *o, diag *d,
         return dgn_classic_build(d, ast, o->target, ver, n);
     unsigned char *bytes = splev_dgn_encode(s, n);
     if (!bytes)
-        fprintf(stderr, "%s: error: out of memory\n", o->output);
+        fprintf(o->diag, "%s: error: out of memory\n", o->output);
     return bytes;
 }
 
@@ -169,11 +179,12 @@ static int compile(const options *o)
     size_t len = 0;
     char *src = read_whole_file(o->input, o->max_input, &len, err, sizeof err);
     if (!src) {
-        fprintf(stderr, "%s: error: %s\n", shown, err);
+        fprintf(o->diag, "%s: error: %s\n", shown, err);
         return 1;
     }
     diag d;
     diag_init(&d, shown, src, len);
+    d.out = o->diag;
     d.werror = o->werror;
     d.no_warnings = o->no_warnings;
     dgn_options dopt = {o->defines, o->n_defines, (int)o->target};
@@ -193,7 +204,7 @@ static int compile(const options *o)
             status = 1;
         } else if (!o->check_only &&
                    write_file_atomic(o->output, bytes, n, err, sizeof err) != 0) {
-            fprintf(stderr, "%s: error: %s\n", o->output, err);
+            fprintf(o->diag, "%s: error: %s\n", o->output, err);
             status = 1;
         }
         free(bytes);
@@ -209,9 +220,13 @@ int main(int argc, char **argv)
 {
     options o;
     memset(&o, 0, sizeof o);
+    diag_format_init(&o.df);
     int status = parse_args(argc, argv, &o);
-    if (status < 0)
+    if (status < 0) {
+        o.diag = diag_format_begin(&o.df);
         status = compile(&o);
+        diag_format_end(&o.df);
+    }
     free(o.defines);
     return status;
 }

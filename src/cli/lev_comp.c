@@ -66,6 +66,13 @@ static void usage(FILE *f)
           "  --game-version DATE_H  the game build's include/date.h (its "
           "version\n"
           "                 record opens every file)\n"
+          "  -fdiagnostics-format=json  the reports as one JSON array on "
+          "standard\n"
+          "                 error (doc/diagnostics-json.md); =text: as "
+          "lines (default)\n"
+          "  -fdiagnostics-color=WHEN  auto (default: on a terminal, "
+          "unless NO_COLOR\n"
+          "                 is set), always or never\n"
           "  --help, --version\n", f);
 }
 
@@ -86,6 +93,7 @@ typedef struct run {
     size_t *shash;          /* seen index + 1 by name, open addressing */
     size_t shcap;
     int no_warnings, werror;
+    FILE *diag;             /* where reports go (-fdiagnostics-format) */
     int mode;               /* 0 write, 1 check, 2 disasm */
     vault *vaults;
     size_t nvaults, capvaults;
@@ -225,7 +233,7 @@ static int note_name(run *r, const splev_compiled_level *l)
     if (*slot) {
         seen *old = &r->seen[*slot - 1];
         if (!r->no_warnings || r->werror)
-            fprintf(stderr, "%s: %s: level \"%s\" is defined again; "
+            fprintf(r->diag, "%s: %s: level \"%s\" is defined again; "
                     "this definition replaces the one at %s\n", l->origin,
                     r->werror ? "error" : "warning", l->name, old->origin);
         free(old->origin);
@@ -299,6 +307,7 @@ typedef struct args {
     const char **dirs, **files;
     size_t ndirs, nfiles;
     lev_options fo;
+    diag_format df;
     run r;
 } args;
 
@@ -335,6 +344,50 @@ static int check_target(args *a)
     return 0;
 }
 
+/* An option that takes a value (s, then v): 0, or the exit status. */
+static int value_option(args *a, const char *s, const char *v)
+{
+    if (s[1] == 'I') {
+        a->dirs[a->ndirs++] = v;
+    } else if (s[1] == 'o') {
+        a->r.outdir = v;
+    } else if (s[2] == 'n') {
+        a->names = v;
+    } else if (s[2] == 't') {
+        a->target = classic_game_by_name(v);
+        if (a->target < 0) {
+            fprintf(stderr, "lev_comp: --target must be splev, "
+                            "unnethack or nethack36, not '%s'\n", v);
+            return 2;
+        }
+    } else if (s[2] == 'g') {
+        a->game_version = v;
+    } else if (s[2] == 'd') {
+        a->fo.dialect = splev_levcomp_dialect(v);
+        if (a->fo.dialect < 0) {
+            fprintf(stderr, "lev_comp: --dialect must be unnethack "
+                            "or nethack36, not '%s'\n", v);
+            return 2;
+        }
+    } else if (strcmp(s, "--max-input-size") == 0) {
+        if (parse_byte_count(v, &a->fo.max_input) != 0) {
+            fprintf(stderr, "lev_comp: --max-input-size needs a "
+                            "number of bytes from 1 to 2^40\n");
+            return 2;
+        }
+    } else {
+        char *end;
+        long n = strtol(v, &end, 10);
+        if (*end || n < 1 || n > 1000000) {
+            fprintf(stderr, "lev_comp: --max-errors needs a number "
+                            "from 1 to 1000000\n");
+            return 2;
+        }
+        a->fo.max_errors = (int)n;
+    }
+    return 0;
+}
+
 /* Parse the command line into a; returns 0, or the exit status to use. */
 static int parse_args(args *a, int argc, char **argv)
 {
@@ -345,6 +398,12 @@ static int parse_args(args *a, int argc, char **argv)
             a->files[a->nfiles++] = s;
         } else if (strcmp(s, "--") == 0) {
             opts_done = 1;
+        } else if (diag_format_option(&a->df, s) != 0) {
+            if (diag_format_option(&a->df, s) < 0) {
+                fprintf(stderr, "lev_comp: bad value in '%s' (format: text "
+                                "or json; color: auto, always or never)\n", s);
+                return 2;
+            }
         } else if (strcmp(s, "--help") == 0 || strcmp(s, "-h") == 0) {
             usage(stdout);
             return -1;
@@ -380,45 +439,9 @@ static int parse_args(args *a, int argc, char **argv)
                     strcmp(s, "--game-version") == 0 ||
                     strcmp(s, "--max-errors") == 0 ||
                     strcmp(s, "--max-input-size") == 0) && i + 1 < argc) {
-            const char *v = argv[++i];
-            if (s[1] == 'I') {
-                a->dirs[a->ndirs++] = v;
-            } else if (s[1] == 'o') {
-                a->r.outdir = v;
-            } else if (s[2] == 'n') {
-                a->names = v;
-            } else if (s[2] == 't') {
-                a->target = classic_game_by_name(v);
-                if (a->target < 0) {
-                    fprintf(stderr, "lev_comp: --target must be splev, "
-                                    "unnethack or nethack36, not '%s'\n", v);
-                    return 2;
-                }
-            } else if (s[2] == 'g') {
-                a->game_version = v;
-            } else if (s[2] == 'd') {
-                a->fo.dialect = splev_levcomp_dialect(v);
-                if (a->fo.dialect < 0) {
-                    fprintf(stderr, "lev_comp: --dialect must be unnethack "
-                                    "or nethack36, not '%s'\n", v);
-                    return 2;
-                }
-            } else if (strcmp(s, "--max-input-size") == 0) {
-                if (parse_byte_count(v, &a->fo.max_input) != 0) {
-                    fprintf(stderr, "lev_comp: --max-input-size needs a "
-                                    "number of bytes from 1 to 2^40\n");
-                    return 2;
-                }
-            } else {
-                char *end;
-                long n = strtol(v, &end, 10);
-                if (*end || n < 1 || n > 1000000) {
-                    fprintf(stderr, "lev_comp: --max-errors needs a number "
-                                    "from 1 to 1000000\n");
-                    return 2;
-                }
-                a->fo.max_errors = (int)n;
-            }
+            int st = value_option(a, s, argv[++i]);
+            if (st != 0)
+                return st;
         } else if (strncmp(s, "-I", 2) == 0 && s[2]) {
             a->dirs[a->ndirs++] = s + 2;
         } else {
@@ -466,6 +489,7 @@ static int compile_all(args *a)
     o.dialect = a->fo.dialect;
     o.no_dialect_warnings = a->fo.no_dialect_warnings;
     o.max_input_size = a->fo.max_input;
+    o.diag_out = a->fo.diag_out;
     o.classic_game = a->target;
     a->r.no_warnings = a->fo.no_warnings;
     a->r.werror = a->fo.werror;
@@ -506,13 +530,17 @@ int main(int argc, char **argv)
     memset(&a, 0, sizeof a);
     a.dirs = xcalloc((size_t)argc, sizeof *a.dirs);
     a.files = xcalloc((size_t)argc, sizeof *a.files);
+    diag_format_init(&a.df);
     int status = parse_args(&a, argc, argv);
     a.fo.include_dirs = a.dirs;
     a.fo.n_include_dirs = a.ndirs;
-    if (status == 0)
+    if (status == 0) {
+        a.r.diag = a.fo.diag_out = diag_format_begin(&a.df);
         status = a.dump || a.parse_only ? front_only(&a) : compile_all(&a);
-    else if (status < 0)
+        diag_format_end(&a.df);
+    } else if (status < 0) {
         status = 0;
+    }
     if (fflush(stdout) != 0) {
         fprintf(stderr, "lev_comp: cannot write the output\n");
         status = 1;

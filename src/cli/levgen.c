@@ -6,6 +6,7 @@
 #include "classic/lev_load.h"
 #include "classic/lev_translate.h"
 #include "import/foreign.h"
+#include "stats/stats.h"
 #include "common/common.h"
 #include "splev.h"
 #include "splev/foreign.h"
@@ -13,7 +14,10 @@
 #include "splev/levcomp.h"
 #include "splev/world.h"
 
+#include <sys/inotify.h>
 #include <sys/stat.h>
+#include <poll.h>
+#include <signal.h>
 #include <unistd.h>
 #include <time.h>
 
@@ -44,6 +48,7 @@ typedef struct options {
     const char *names;     /* --names FILE */
     uint64_t seed;         /* --seed N (default 1) */
     long count;            /* --count N: check N seeds (0: print one) */
+    long stats;            /* --stats N: statistics over N seeds */
     out_format format;     /* --format */
     int format_given;
     int crlf, split;       /* --crlf, --split */
@@ -55,6 +60,8 @@ typedef struct options {
     const char *out_dir;   /* --out DIR: one file per level */
     const char *level_at;  /* --level-at DUNGEON:LEVEL */
     int disasm;            /* --disasm: list the code instead */
+    int list;              /* --list: the names of the file's levels */
+    int watch;             /* --watch: redraw whenever the file changes */
     int dialect;           /* --dialect: SPLEV_LEVCOMP_DIALECT_* of a .des */
     classic_game classic;  /* --classic: read FILE as that game's .lev */
     int help, version;
@@ -65,7 +72,11 @@ typedef struct options {
 static const char usage_text[] =
     "Usage: levgen [options] FILE.lev|FILE.des\n"
     "       levgen --count N --format jsonl [-o FILE] FILE.lev|FILE.des\n"
+    "       levgen --stats N [--seed S] [--format text|json|svg|html]\n"
+    "              FILE.lev|FILE.des\n"
     "       levgen --disasm FILE.lev|FILE.des\n"
+    "       levgen --list FILE.lev|FILE.des\n"
+    "       levgen --watch [--seed N] [--level NAME] FILE.des\n"
     "       levgen --dungeon FILE [--seed N] [--format text|json] [--count N]\n"
     "       levgen --dungeon FILE --levels DIR --all [--out DIR]\n"
     "              [--format text|json|svg|html]\n"
@@ -82,6 +93,10 @@ static const char usage_text[] =
     "                    nethack36 when it has a MAZE header)\n"
     "  --all             run every level of a .des file, one after another\n"
     "  --disasm          print the level script's code instead of running it\n"
+    "  --list            print the names of the file's levels, one a line\n"
+    "  --watch           show the level, and again whenever FILE.des is\n"
+    "                    saved (its diagnostics while it has errors);\n"
+    "                    until interrupted\n"
     "  --classic GAME    read FILE.lev as the file of unnethack's or\n"
     "                    nethack36's own lev_comp (default: recognised by\n"
     "                    its version record)\n"
@@ -93,6 +108,10 @@ static const char usage_text[] =
     "  --count N         generate or lay out N seeds from --seed on and print\n"
     "                    a summary (failures with their seeds); with\n"
     "                    --format jsonl every level, one JSON object a line\n"
+    "  --stats N         generate N seeds from --seed on and report heat\n"
+    "                    maps, stair reachability, terrain shares, counts\n"
+    "                    per level and the failed seeds (text, json, svg,\n"
+    "                    html)\n"
     "  --dungeon FILE    lay out this compiled dungeon script\n"
     "  --levels DIR      with --dungeon: the compiled levels (NAME.lev)\n"
     "  --all             with --dungeon and --levels: generate every level\n"
@@ -170,6 +189,18 @@ static int set_count(options *o, const char *v)
     if (parse_u64(v, MAX_COUNT, &n) != 0 || n == 0)
         return usage_error("invalid count '%s' (1..%ld)", v, MAX_COUNT);
     o->count = (long)n;
+    return 0;
+}
+
+#define MAX_STATS 1000000L
+
+static int set_stats(options *o, const char *v)
+{
+    uint64_t n;
+    if (parse_u64(v, MAX_STATS, &n) != 0 || n == 0)
+        return usage_error("invalid --stats count '%s' (1..%ld)", v,
+                           MAX_STATS);
+    o->stats = (long)n;
     return 0;
 }
 
@@ -307,6 +338,7 @@ static const value_option value_options[] = {
     {"--dungeon", STRING_FIELD(dungeon)},
     {"--seed", set_seed, 0},
     {"--count", set_count, 0},
+    {"--stats", set_stats, 0},
     {"--format", set_format, 0},
     {"--output", set_output, 0},
     {"-o", set_output, 0},
@@ -378,6 +410,8 @@ static int parse_one(options *o, int argc, char **argv, int i)
          offsetof(options, ctx) + offsetof(splev_genctx, flip_everywhere)},
         {"--all", offsetof(options, all)},
         {"--disasm", offsetof(options, disasm)},
+        {"--list", offsetof(options, list)},
+        {"--watch", offsetof(options, watch)},
     };
     for (size_t k = 0; k < sizeof flags / sizeof *flags; k++)
         if (strcmp(argv[i], flags[k].name) == 0) {
@@ -438,6 +472,9 @@ static const struct {
     {"--all", M_DES | M_DES_DISASM | M_WORLD_ALL},
     {"--seed", M_RUN | M_LAYOUT | M_WORLD},
     {"--count", M_RUN | M_LAYOUT | M_WORLD_ALL},
+    {"--stats", M_RUN},
+    {"--list", M_RUN},
+    {"--watch", M_DES},
     {"--format", M_RUN | M_LAYOUT | M_WORLD},
     {"--level-at", M_WORLD_AT},
     {"--levels", M_WORLD},
@@ -492,6 +529,21 @@ static int check_acting(const options *o)
     return 0;
 }
 
+/* --stats N: one level, a summary format. */
+static int stats_usage(const options *o)
+{
+    if (o->count > 0)
+        return usage_error("give either --count or --stats");
+    if (o->all)
+        return usage_error("--stats looks at one level (--level NAME)");
+    if (o->encyclopedia)
+        return usage_error("--encyclopedia goes with --format asciifarm");
+    if (o->format != FORMAT_TEXT && o->format != FORMAT_JSON &&
+        o->format != FORMAT_SVG && o->format != FORMAT_HTML)
+        return usage_error("--stats reports as text, json, svg or html");
+    return check_acting(o);
+}
+
 /* Fills o; returns 0, or the exit status of a usage error (reported). */
 static int parse_options(options *o, int argc, char **argv)
 {
@@ -537,6 +589,16 @@ static int parse_options(options *o, int argc, char **argv)
     if (o->dungeon && !world && o->format != FORMAT_TEXT &&
         o->format != FORMAT_JSON)
         return usage_error("a dungeon layout is shown as text or json");
+    if (o->list && (o->stats || o->count || o->format_given || o->level ||
+                    o->all || o->output))
+        return usage_error("--list prints the level names; give it alone "
+                           "with the file");
+    if (o->watch && (o->stats || o->count || o->all || o->list ||
+                     o->output || o->disasm))
+        return usage_error("--watch shows one level on the terminal (--seed, "
+                           "--level, --format)");
+    if (o->stats > 0)
+        return stats_usage(o);
     if (!o->dungeon && o->format == FORMAT_HTML)
         return usage_error("--format html goes with --dungeon and --all");
     if (o->count > 0 && o->format != FORMAT_TEXT &&
@@ -863,6 +925,46 @@ static int check_levels(const options *o, const splev_levscript *s)
     return failed ? EXIT_BAD_INPUT : 0;
 }
 
+/* Whether text output gets colour: a terminal, and no NO_COLOR. */
+static int colour_wanted(const options *o)
+{
+    const char *nc = getenv("NO_COLOR");
+    return !o->output && isatty(1) && !(nc && *nc);
+}
+
+/* --stats N: N seeds from --seed on through one runner, then the report
+ * in the chosen format.  Failed seeds are part of the report; the exit
+ * status is 1 when any failed. */
+static int run_stats(const options *o, const splev_levscript *s)
+{
+    lev_stats *st = lev_stats_new(s->name, o->stats);
+    splev_runner *r = splev_runner_new();
+    progress pr = {isatty(2), now_seconds(), 0};
+    for (long i = 0; i < o->stats; i++) {
+        uint64_t seed = o->seed + (uint64_t)i;
+        char err[600];
+        const splev_level *lev = splev_runner_run(r, s, &o->ctx, seed, err,
+                                                  sizeof err);
+        if (lev)
+            lev_stats_add(st, seed, lev);
+        else
+            lev_stats_fail(st, seed, err);
+        progress_tick(&pr, i + 1, o->stats, 0);
+    }
+    progress_tick(&pr, o->stats, o->stats, 1);
+    splev_runner_free(r);
+    char *text = o->format == FORMAT_JSON ? lev_stats_json(st)
+                 : o->format == FORMAT_SVG ? lev_stats_svg(st)
+                 : o->format == FORMAT_HTML ? lev_stats_html(st)
+                 : lev_stats_text(st, colour_wanted(o));
+    int rc = emit(o, o->input, text);
+    free(text);
+    if (rc == 0 && lev_stats_failures(st) > 0)
+        rc = EXIT_BAD_INPUT;
+    lev_stats_free(st);
+    return rc;
+}
+
 static int is_des(const char *path)
 {
     size_t n = strlen(path);
@@ -918,11 +1020,17 @@ static int use_script(const options *o, const splev_levscript *script)
     with.ctx.names = names_of(o, script->dialect);
     o = &with;
     const splev_levscript *s = script;
+    if (o->list) {
+        printf("%s\n", s->name ? s->name : "");
+        return fflush(stdout) == 0 ? 0 : EXIT_BAD_INPUT;
+    }
     if (o->disasm) {
         splev_lev_disasm(stdout, s);
         return fflush(stdout) == 0 ? 0 : EXIT_BAD_INPUT;
     }
-    return o->count > 0 ? check_levels(o, s) : show_level(o, s);
+    return o->stats > 0   ? run_stats(o, s)
+           : o->count > 0 ? check_levels(o, s)
+                          : show_level(o, s);
 }
 
 /* Level i of c is defined again later in the file: the game's build
@@ -956,6 +1064,15 @@ static int run_des(const options *o)
         fprintf(stderr, "levgen: %s: no LEVEL in this file\n", o->input);
         rc = EXIT_BAD_INPUT;
     }
+    if (rc == 0 && o->list) {
+        for (size_t i = 0; i < c->nlevels; i++)
+            if (!redefined_later(c, i))
+                printf("%s\n", c->levels[i].name);
+        rc = fflush(stdout) == 0 ? 0 : EXIT_BAD_INPUT;
+        splev_compiled_free(c);
+        splev_levcomp_free(lc);
+        return rc;
+    }
     size_t used = 0;
     const char *want = o->level ? o->level
                      : !o->all && rc == 0 ? c->levels[0].name : NULL;
@@ -967,8 +1084,12 @@ static int run_des(const options *o)
         rc = use_script(o, c->levels[i].script);
     }
     if (rc == 0 && used == 0) {
-        fprintf(stderr, "levgen: %s: no level named \"%s\"\n", o->input,
-                o->level);
+        fprintf(stderr, "levgen: %s: no level named \"%s\"; its levels:",
+                o->input, o->level);
+        for (size_t i = 0; i < c->nlevels; i++)
+            if (!redefined_later(c, i))
+                fprintf(stderr, " %s", c->levels[i].name);
+        fputc('\n', stderr);
         rc = EXIT_BAD_INPUT;
     }
     splev_compiled_free(c);
@@ -1043,6 +1164,105 @@ static int run_classic(const options *o)
     return rc;
 }
 
+/* ---- --watch: the level again whenever its file is saved ---- */
+
+/* One drawing: a header line, then the level, or the file's diagnostics
+ * while it does not compile or the run fails. */
+static void watch_draw(const options *o, int round)
+{
+    if (isatty(1))
+        fputs("\033[H\033[2J", stdout);
+    printf("levgen --watch %s: seed %" PRIu64 ", version %d\n", o->input,
+           o->seed, round);
+    splev_levcomp_opts lo;
+    memset(&lo, 0, sizeof lo);
+    lo.dialect = o->dialect;
+    lo.no_names = o->names && strcmp(o->names, "none") == 0;
+    lo.names_file = lo.no_names ? NULL : o->names;
+    lo.diags = splev_diags_new();
+    char err[600];
+    splev_levcomp *lc = lo.diags ? splev_levcomp_new(&lo, err, sizeof err)
+                                 : NULL;
+    splev_compiled *c = lc ? splev_levcomp_file(lc, o->input) : NULL;
+    size_t pick = 0;
+    while (c && o->level && pick < c->nlevels &&
+           strcmp(c->levels[pick].name, o->level) != 0)
+        pick++;
+    if (!c || c->errors || pick >= c->nlevels) {
+        splev_diags_print(lo.diags, stdout);
+        if (c && !c->errors)
+            printf("%s: no level%s%s\n", o->input, o->level ? " named " : "",
+                   o->level ? o->level : "");
+    } else {
+        options with = *o;
+        with.ctx.names = names_of(o, c->levels[pick].script->dialect);
+        splev_level *lev = splev_run(c->levels[pick].script, &with.ctx,
+                                     o->seed, err, sizeof err);
+        char *text = lev ? format_level(o, lev) : NULL;
+        fputs(text ? text : lev ? "out of memory\n" : err, stdout);
+        if (!lev)
+            fputc('\n', stdout);
+        free(text);
+        splev_level_free(lev);
+    }
+    fflush(stdout);
+    splev_compiled_free(c);
+    splev_levcomp_free(lc);
+    splev_diags_free(lo.diags);
+}
+
+/* Whether the inotify events in buf (n bytes) name the file base. */
+static int names_file(const char *buf, ssize_t n, const char *base)
+{
+    for (ssize_t at = 0; at < n;) {
+        const struct inotify_event *ev = (const void *)(buf + at);
+        if (ev->len && strcmp(ev->name, base) == 0)
+            return 1;
+        at += (ssize_t)sizeof *ev + ev->len;
+    }
+    return 0;
+}
+
+/* Watch the file's folder (an editor may save by renaming a new file
+ * over the old one); draw on each save.  Ends with a signal. */
+static int run_watch(const options *o)
+{
+    const char *slash = strrchr(o->input, '/');
+    const char *base = slash ? slash + 1 : o->input;
+    char *dir = slash ? xstrndup(o->input, (size_t)(slash - o->input + 1))
+                      : xstrdup(".");
+    int fd = inotify_init1(IN_CLOEXEC);
+    if (fd < 0 || inotify_add_watch(fd, dir, IN_CLOSE_WRITE | IN_MOVED_TO) <
+                      0) {
+        fprintf(stderr, "levgen: %s: cannot watch: %s\n", dir,
+                strerror(errno));
+        free(dir);
+        if (fd >= 0)
+            close(fd);
+        return EXIT_BAD_INPUT;
+    }
+    free(dir);
+    int round = 1;
+    watch_draw(o, round);
+    _Alignas(struct inotify_event) char buf[4096];
+    for (;;) {
+        ssize_t n = read(fd, buf, sizeof buf);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break;
+        int hit = names_file(buf, n, base);
+        /* one save can make several events: take those of the next 50 ms */
+        struct pollfd p = {fd, POLLIN, 0};
+        while (poll(&p, 1, 50) > 0 && (n = read(fd, buf, sizeof buf)) > 0)
+            hit |= names_file(buf, n, base);
+        if (hit)
+            watch_draw(o, ++round);
+    }
+    close(fd);
+    return EXIT_BAD_INPUT;
+}
+
 static int run_level(options *o)
 {
     if (!is_des(o->input) && (o->level || o->all)) {
@@ -1059,7 +1279,9 @@ static int run_level(options *o)
         return rc;
     }
     rc = EXIT_BAD_INPUT;
-    if (is_des(o->input)) {
+    if (o->watch) {
+        rc = run_watch(o);
+    } else if (is_des(o->input)) {
         rc = run_des(o);
     } else if (o->classic || is_classic_file(o->input)) {
         rc = run_classic(o);

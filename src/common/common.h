@@ -251,6 +251,12 @@ typedef struct diag {
 } diag;
 
 void diag_init(diag *d, const char *file, const char *src, size_t len);
+/* Reports of this thread are read back as records from now on (1) or no
+ * longer (0); diags_capture_begin and _end call it.  Nested calls count. */
+void diag_records(int on);
+/* Reports printed to standard error get gcc's colours (the programs'
+ * -fdiagnostics-color); off by default. */
+void diag_set_colour(int on);
 /* Ends holding (out NULL): the held reports are printed to `to`, or
  * dropped when `to` is NULL, and later reports go to `to` (stderr when
  * NULL). */
@@ -301,6 +307,22 @@ FILE *diags_capture_begin(diags_capture *c);
 /* Close the stream and add its reports to d (d NULL: drop them). */
 void diags_capture_end(diags_capture *c, struct splev_diags *d);
 void diags_read_text(struct splev_diags *d, const char *text, size_t len);
+
+/* ---- the programs' -fdiagnostics-format and -fdiagnostics-color ---- */
+typedef struct diag_format {
+    int json;               /* -fdiagnostics-format=json */
+    int colour_mode;        /* 0 auto, 1 always, 2 never */
+    diags_capture cap;
+    struct splev_diags *list;
+} diag_format;
+void diag_format_init(diag_format *f);
+/* 1: arg is one of these options (taken), 0: it is not, -1: a bad value. */
+int diag_format_option(diag_format *f, const char *arg);
+/* Before the work: the stream the reports go to (standard error, or with
+ * json a capture), and the colour decided. */
+FILE *diag_format_begin(diag_format *f);
+/* After the work: with json, the JSON array of the reports on stderr. */
+void diag_format_end(diag_format *f);
 
 /* Edit distance between two words, case-insensitive, capped at cap+1. */
 int word_distance(const char *a, const char *b, int cap);

@@ -12,6 +12,23 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Reports read back as records (diags_capture_begin .. _end in this
+ * thread) carry their last column on a line of their own; the quoted
+ * source is left out.  Colour (the programs' -fdiagnostics-color) only
+ * ever goes to standard error. */
+static _Thread_local int records_wanted;
+static int colour_wanted;
+
+void diag_records(int on)
+{
+    records_wanted += on ? 1 : -1;
+}
+
+void diag_set_colour(int on)
+{
+    colour_wanted = on;
+}
+
 void diag_init(diag *d, const char *file, const char *src, size_t len)
 {
     memset(d, 0, sizeof *d);
@@ -25,7 +42,7 @@ void diag_init(diag *d, const char *file, const char *src, size_t len)
 /* Print source line `line` and a caret under byte column `col`.  Tabs in
  * the prefix are copied so the caret lines up in a terminal; other control
  * bytes are shown as '?'. */
-static void quote_line(diag *d, int line, int col)
+static void quote_line(diag *d, int line, int col, int colour)
 {
     if (!d->src || line < 1)
         return;
@@ -69,7 +86,7 @@ static void quote_line(diag *d, int line, int col)
     fputc(' ', d->out);
     for (size_t i = from; i + 1 < (size_t)col && i < n; i++)
         fputc(p[i] == '\t' ? '\t' : ' ', d->out);
-    fputs("^\n", d->out);
+    fputs(colour ? "\033[1;32m^\033[0m\n" : "^\n", d->out);
 }
 
 /* Where reports go: d->out, or a memory stream opened by the first report
@@ -101,15 +118,41 @@ void diag_flush_held(diag *d, FILE *to)
     d->out = to ? to : stderr;
 }
 
+/* gcc's colours: the place bold, the kind coloured, the caret green. */
+static const char *kind_colour(const char *kind)
+{
+    return kind[0] == 'e' ? "\033[1;31m" : kind[0] == 'w' ? "\033[1;35m"
+                                                         : "\033[1;36m";
+}
+
+static void report_head(diag *d, const char *kind, srcpos pos, int colour)
+{
+    if (colour)
+        fputs("\033[1m", d->out);
+    if (pos.line > 0)
+        fprintf(d->out, "%s:%d:%d:", d->file, pos.line,
+                pos.col > 0 ? pos.col : 1);
+    else
+        fprintf(d->out, "%s:", d->file);
+    if (colour)
+        fprintf(d->out, "\033[0m %s%s:\033[0m ", kind_colour(kind), kind);
+    else
+        fprintf(d->out, " %s: ", kind);
+}
+
+/* The last column of a report on its first line, for the records. */
+static int end_column(srcpos pos)
+{
+    int col = pos.col > 0 ? pos.col : 1;
+    return pos.end_line == pos.line && pos.end_col >= col ? pos.end_col : col;
+}
+
 void diag_vreport(diag *d, const char *kind, srcpos pos, const char *fmt,
                   va_list ap)
 {
     out_of(d);
-    if (pos.line > 0)
-        fprintf(d->out, "%s:%d:%d: %s: ", d->file, pos.line,
-                pos.col > 0 ? pos.col : 1, kind);
-    else
-        fprintf(d->out, "%s: %s: ", d->file, kind);
+    int colour = colour_wanted && d->out == stderr && !records_wanted;
+    report_head(d, kind, pos, colour);
     /* Messages quote the input (words, names, strings): a 1 MB word must
      * not make a 1 MB message, so a long one keeps its start and its end
      * (what the message says about the word) around a "...". */
@@ -128,8 +171,12 @@ void diag_vreport(diag *d, const char *kind, srcpos pos, const char *fmt,
     }
     va_end(ap2);
     fputc('\n', d->out);
-    if (pos.line > 0)
-        quote_line(d, pos.line, pos.col > 0 ? pos.col : 1);
+    if (records_wanted) {
+        if (pos.line > 0)
+            fprintf(d->out, " \x1f%d\n", end_column(pos));
+    } else if (pos.line > 0) {
+        quote_line(d, pos.line, pos.col > 0 ? pos.col : 1, colour);
+    }
 }
 
 enum { K_ERROR, K_WARNING, K_NOTE };

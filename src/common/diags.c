@@ -19,6 +19,7 @@ struct splev_diags {
     int errors, warnings;
     splev_diag_fn fn;
     void *user;
+    int held;       /* the last report waits for its end column */
 };
 
 static const char *const sev_words[] = {"error", "warning", "note"};
@@ -35,6 +36,7 @@ void splev_diags_clear(splev_diags *d)
     for (size_t i = 0; i < d->n; i++) {
         free((char *)d->v[i].file);
         free((char *)d->v[i].message);
+        free((char *)d->v[i].fixit);
     }
     d->n = 0;
     d->errors = d->warnings = 0;
@@ -95,6 +97,27 @@ void splev_diags_print(const splev_diags *d, FILE *f)
     }
 }
 
+/* The word a message suggests, "... did you mean WORD?" (WORD may be
+ * quoted), as a malloc'd string; NULL when it suggests none. */
+static char *suggestion(const char *msg, size_t mlen)
+{
+    static const char cue[] = "did you mean ";
+    const char *end = msg + mlen, *p = NULL;
+    for (const char *q = msg; q + sizeof cue - 1 <= end; q++)
+        if (memcmp(q, cue, sizeof cue - 1) == 0)
+            p = q + sizeof cue - 1;
+    if (!p)
+        return NULL;
+    const char *e = memchr(p, '?', (size_t)(end - p));
+    if (!e || e == p)
+        return NULL;
+    if (e - p >= 2 && (*p == '"' || *p == '\'') && e[-1] == *p) {
+        p++;
+        e--;
+    }
+    return e > p ? xstrndup(p, (size_t)(e - p)) : NULL;
+}
+
 static void add(splev_diags *d, const char *file, size_t flen, int line,
                 int col, int sev, const char *msg, size_t mlen)
 {
@@ -103,12 +126,36 @@ static void add(splev_diags *d, const char *file, size_t flen, int line,
     g->file = xstrndup(file, flen);
     g->line = line;
     g->column = col;
+    g->end_column = col;
     g->severity = sev;
     g->message = xstrndup(msg, mlen);
+    g->fixit = line > 0 ? suggestion(msg, mlen) : NULL;
     d->errors += sev == SPLEV_SEV_ERROR;
     d->warnings += sev == SPLEV_SEV_WARNING;
-    if (d->fn)
+    if (d->fn && !d->held)
         d->fn(g, d->user);
+}
+
+/* " \x1fN": the last column of the report just read (diag.c writes it
+ * while reports are read back as records).  The callback waits for it. */
+static void read_end_column(splev_diags *d, const char *p, size_t n)
+{
+    if (d->n == 0 || !d->held)
+        return;
+    splev_diagnostic *g = &d->v[d->n - 1];
+    if (n > 2 && p[0] == ' ' && p[1] == '\x1f') {
+        int e = atoi(p + 2);
+        if (e >= g->column)
+            g->end_column = e;
+    }
+}
+
+/* The report read last goes to the callback now that it is complete. */
+static void release(splev_diags *d)
+{
+    if (d->held && d->fn)
+        d->fn(&d->v[d->n - 1], d->user);
+    d->held = 0;
 }
 
 /* A trailing ":NUMBER" of p[0..*len), taken off; -1 when there is none. */
@@ -127,7 +174,12 @@ static int take_number(const char *p, size_t *len)
  * ends the place); anything else is not a report. */
 static void read_line(splev_diags *d, const char *p, size_t n)
 {
-    if (n == 0 || p[0] == ' ')
+    if (n > 0 && p[0] == ' ') {
+        read_end_column(d, p, n);
+        return;
+    }
+    release(d);
+    if (n == 0)
         return;
     for (const char *at = p; at + 4 < p + n; at++) {
         if (at[0] != ':' || at[1] != ' ')
@@ -150,6 +202,7 @@ static void read_line(splev_diags *d, const char *p, size_t n)
                 col = 0;
             }
             const char *m = at + 4 + wl;
+            d->held = 1;
             add(d, p, flen, line, col, s, m, (size_t)(p + n - m));
             return;
         }
@@ -165,6 +218,7 @@ void diags_read_text(splev_diags *d, const char *text, size_t len)
         read_line(d, p, n);
         p += n + (nl != NULL);
     }
+    release(d);
 }
 
 FILE *diags_capture_begin(diags_capture *c)
@@ -174,6 +228,7 @@ FILE *diags_capture_begin(diags_capture *c)
     c->f = open_memstream(&c->buf, &c->len);
     if (!c->f)
         oom_fail(0);
+    diag_records(1);
     return c->f;
 }
 
@@ -183,6 +238,7 @@ void diags_capture_end(diags_capture *c, splev_diags *d)
         return;
     fclose(c->f);
     c->f = NULL;
+    diag_records(0);
     if (d)
         diags_read_text(d, c->buf, c->len);
     free(c->buf);

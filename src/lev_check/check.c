@@ -532,7 +532,7 @@ static void check_thing_name(chk *c, int kind, const lev_expr *name, int cls)
     }
     const char *s = suggest_word(name->sval, names_list(c->o->names, kind));
     if (s)
-        err(c, name->pos, "unknown %s \"%s\"%s; did you mean \"%s\"?", what,
+        err(c, name->pos, "unknown %s \"%s\"%s (did you mean \"%s\"?)", what,
             name->sval, cls ? " in this class" : "", s);
     else
         err(c, name->pos, "unknown %s \"%s\"%s", what, name->sval,
@@ -1316,7 +1316,7 @@ static void check_trap(chk *c, const lev_stmt *s)
                 ? names_list(c->o->names, NK_TRAP) : builtin;
             const char *sug = list ? suggest_word(t->sval, list) : NULL;
             if (sug)
-                err(c, t->pos, "unknown trap \"%s\"; did you mean \"%s\"?",
+                err(c, t->pos, "unknown trap \"%s\" (did you mean \"%s\"?)",
                     t->sval, sug);
             else
                 err(c, t->pos, "unknown trap \"%s\"", t->sval);

@@ -58,6 +58,8 @@ typedef struct lev_ctx {
     size_t src_len;
     int line, col;              /* position of the next byte */
     int nesting;                /* open (, [ and { */
+    char open_kind[LEV_MAX_NESTING];    /* what the open ones are, */
+    lev_pos open_pos[LEV_MAX_NESTING];  /* and where (only OPEN's) */
     int stop;                   /* give end of file from now on (set
                                    too when the diag gives up) */
     lev_map *map;               /* MAP block being read */
