@@ -41,6 +41,8 @@
 #include <string.h>
 
 #include "lev_front/arena.h"
+#include "splev/level.h"
+#include "splev/variant.h"
 
 #define YYSTYPE LEV_STYPE
 #define YYLTYPE LEV_LTYPE
@@ -99,6 +101,12 @@ static lev_expr *random_coord_attr(lev_ctx *ctx, LEV_LTYPE at);
 /* args(s, n, a, b, ...): the n slots of statement s (no varargs walk). */
 #define args(s, n, ...) args_of((s), (n), (lev_expr *const[]){__VA_ARGS__})
 static void top_item_rest(lev_ctx *ctx, lev_stmt *s);
+/* variant profiles (doc/variants.md) */
+static int variant_need(lev_ctx *ctx, LEV_LTYPE at, unsigned f,
+                        const char *word);
+static lev_stmt *variant_terrain_stmt(lev_ctx *ctx, LEV_LTYPE all,
+                                      LEV_LTYPE kw, unsigned f, lev_expr *sel);
+static lev_expr *wallify_area(lev_expr *e);
 /* Append s to b: the room is there but for one time in a while. */
 static inline void push_stmt(lev_block *b, lev_stmt *s)
 {
@@ -195,6 +203,10 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %token <num> W_TRAPPED "trapped or not_trapped"
 %token <num> W_HORIZVERT "horizontal or vertical" W_NONE "none"
 %token <num> W_INITSTYLE "a map style like solidfill" W_FLAG "a level flag"
+/* ---- variant profiles (doc/variants.md) ---- */
+%token <num> VSTMT_SEL "a variant terrain statement like FORGE"
+%token MINDEPTH "MINDEPTH"
+/* ---- end of variant profiles ---- */
 
 %left '.'
 %left '+' '-'
@@ -361,7 +373,8 @@ simple_stmt
         { $$ = args(S(MAZEWALK, @$), 4, $3, lev_expr_word(P(@5), (int)$5),
                     lev_expr_word(P(@7), (int)$7), $8); }
     | WALLIFY                   { $$ = args(S(WALLIFY, @$), 1, NULL); }
-    | WALLIFY ':' sel           { $$ = args(S(WALLIFY, @$), 1, $3); }
+    | WALLIFY ':' sel
+        { $$ = args(S(WALLIFY, @$), 1, wallify_area($3)); }
     | REGION ':' regionish ',' light ',' roomtype room_flags
         { $$ = args(S(REGION, @$), 4, $3, $5, $7, $8); }
     | REGION ':' regionish ',' light ',' roomtype room_flags '{' stmts '}'
@@ -480,6 +493,13 @@ simple_stmt
     | IDENT TUPLE_LIT
         { $$ = args(S(CALL, @$), 1, lit_args($2)); $$->name = $1;
           note_call(ctx, @1, $1); }
+    /* ---- variant profiles (doc/variants.md) ---- */
+    | VSTMT_SEL ':' sel
+        { $$ = variant_terrain_stmt(ctx, @$, @1, (unsigned)$1, $3); }
+    | MINDEPTH ':' expr
+        { variant_need(ctx, @1, SPLEV_VF_MINDEPTH, "MINDEPTH");
+          $$ = args(S(MINDEPTH, @$), 1, $3); }
+    /* ---- end of variant profiles ---- */
     | INCLUDE STRING
         { $$ = args(S(INCLUDE, @$), 1,
                     lev_expr_str(LEV_E_STRING, P(@2), $2));
@@ -1373,6 +1393,54 @@ static void top_item_rest(lev_ctx *ctx, lev_stmt *s)
 
 /* ---- the scanner, seen through recovery and bookkeeping ---- */
 
+/* ---- variant profiles (doc/variants.md) ---- */
+
+/* The statement "word" of feature f: an error naming the profiles that
+ * have it when the chosen one has not.  Returns whether it has. */
+static int variant_need(lev_ctx *ctx, LEV_LTYPE at, unsigned f,
+                        const char *word)
+{
+    const splev_variant *v = splev_variant_get(ctx->opt->variant);
+    if (v && ctx->opt->variant && (v->features & f))
+        return 1;
+    const char *first, *who = splev_variant_who_feature(f, &first);
+    diag_error(ctx->d, lev_srcpos(P(at)), "%s is %s %s statement; use "
+               "--variant %s", word, strchr("AEIOUx", who[0]) ? "an" : "a",
+               who, first ? first : "?");
+    return 0;
+}
+
+/* FORGE, MAGIC_CHEST and TREE set the terrain of their selection: a
+ * TERRAIN statement with the profile's own map character for it. */
+static lev_stmt *variant_terrain_stmt(lev_ctx *ctx, LEV_LTYPE all,
+                                      LEV_LTYPE kw, unsigned f, lev_expr *sel)
+{
+    const char *word = f == SPLEV_VF_FORGE         ? "FORGE"
+                       : f == SPLEV_VF_MAGIC_CHEST ? "MAGIC_CHEST"
+                                                   : "TREE";
+    int terrain = f == SPLEV_VF_FORGE         ? SPLEV_FORGE
+                  : f == SPLEV_VF_MAGIC_CHEST ? SPLEV_MAGIC_CHEST
+                                              : SPLEV_TREE;
+    long ch = '.';
+    if (variant_need(ctx, kw, f, word)) {
+        const splev_variant *v = splev_variant_get(ctx->opt->variant);
+        ch = terrain == SPLEV_TREE ? 'T' : '.';
+        for (const char *p = v->mapchars; *p; p++)
+            if (v->mapterrain[p - v->mapchars] == terrain)
+                ch = (unsigned char)*p;
+    }
+    return args(S(TERRAIN, all), 2, sel, mk_char(P(kw), ch));
+}
+/* WALLIFY: (x1,y1,x2,y2), a plain region as the variants write it (every
+ * profile): the region's cells, as fillrect would select them. */
+static lev_expr *wallify_area(lev_expr *e)
+{
+    if (e && e->kind == LEV_E_REGION)
+        return mk_sel(e->pos, LEV_SEL_FILLRECT, e, NULL, NULL);
+    return e;
+}
+/* ---- end of variant profiles ---- */
+
 static int stmt_kind_of(int tok)
 {
     switch (tok) {
@@ -1414,6 +1482,7 @@ static int stmt_kind_of(int tok)
     case WALLWALK: return LEV_S_WALLWALK;
     case SOUNDS: return LEV_S_SOUNDS;
     case MON_GENERATION: return LEV_S_MON_GENERATION;
+    case MINDEPTH: return LEV_S_MINDEPTH;
     default: return -1;
     }
 }

@@ -40,6 +40,7 @@
 #include "splev/level.h"
 #include "splev/levscript.h"
 #include "splev/rng.h"
+#include "splev/variant.h"
 #include "splev/world.h"
 
 #define SPLEV_VERSION "0.1.0"

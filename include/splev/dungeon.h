@@ -22,6 +22,8 @@ SPLEV_BEGIN_DECLS
 #define SPLEV_MAX_SPECIAL 99       /* special-level records in one file */
 #define SPLEV_MAX_BRANCHES 32      /* branch records in one file */
 #define SPLEV_MAXLEVEL 32          /* levels in one dungeon */
+#define SPLEV_MAXLEVEL_ANY 64      /* the most any variant profile allows
+                                    * (splev_dgn_script.max_levels) */
 #define SPLEV_DGN_NAME_MAX 23      /* bytes in a dungeon name */
 #define SPLEV_LEV_NAME_MAX 14      /* bytes in a level name */
 #define SPLEV_PROTO_NAME_MAX 14    /* bytes in a protofile name */
@@ -89,7 +91,16 @@ typedef struct splev_dgn_script {
     splev_dgn_branch *branches;
     char *strings;         /* owns every name of the script */
     size_t strings_len;
+    int max_levels;        /* levels in one dungeon: 0 = SPLEV_MAXLEVEL;
+                            * a variant profile's larger limit up to
+                            * SPLEV_MAXLEVEL_ANY (doc/variants.md) */
 } splev_dgn_script;
+
+/* The level limit of a script (its max_levels, or SPLEV_MAXLEVEL). */
+static inline int splev_dgn_max_levels(const splev_dgn_script *s)
+{
+    return s->max_levels > SPLEV_MAXLEVEL ? s->max_levels : SPLEV_MAXLEVEL;
+}
 
 /* Encode a script in the binary format.  Returns a malloc'd buffer and its
  * length; the same script gives the same bytes on every platform. */

@@ -53,6 +53,8 @@ typedef struct splev_levcomp_opts {
     splev_diags *diags;                 /* not NULL: the reports go to this
                                          * list (splev/diag.h), not to
                                          * diag_out */
+    int variant;                        /* --variant: SPLEV_VARIANT_*
+                                         * (splev/variant.h); 0 none */
 } splev_levcomp_opts;
 
 /* The default input limit: 16 MiB, about 180 times the largest des-file

@@ -42,6 +42,35 @@ typedef enum splev_terrain {
 
 #define SPLEV_IS_WALL(t) ((t) != SPLEV_STONE && (t) <= SPLEV_DBWALL)
 
+/* Variant terrain (doc/variants.md): the terrain of other games that the
+ * level model keeps as it is, numbered after SPLEV_TRANSPARENT (so no
+ * base terrain number moves).  splev_vterrain_info tells what each one is
+ * like; outputs that have no picture for one use its fallback terrain. */
+enum {
+    SPLEV_VT_FIRST = SPLEV_TRANSPARENT + 1,
+    SPLEV_GRASS = SPLEV_VT_FIRST, SPLEV_GROUND, SPLEV_PUDDLE, SPLEV_SEWAGE,
+    SPLEV_SAND, SPLEV_MAGIC_CHEST, SPLEV_FORGE, SPLEV_TOILET, SPLEV_VENT,
+    SPLEV_CARPET,
+    SPLEV_VT_END
+};
+#define SPLEV_IS_VTERRAIN(t) ((t) >= SPLEV_VT_FIRST && (t) < SPLEV_VT_END)
+
+typedef struct splev_vterrain {
+    const char *name;     /* "GRASS" */
+    char mapchar;         /* shown in text maps and disassembly */
+    int walkable;         /* a hero can stand on it */
+    int liquid;           /* it is a liquid (puddle, sewage) */
+    int walllike;         /* it blocks like a wall */
+    int fallback;         /* base terrain for outputs without a picture */
+} splev_vterrain;
+/* NULL when typ is not a variant terrain. */
+SPLEV_API
+const splev_vterrain *splev_vterrain_info(int typ);
+/* The base terrain an output without a picture for typ shows: the
+ * fallback of a variant terrain, any other terrain itself. */
+SPLEV_API
+int splev_terrain_fallback(int typ);
+
 /* Door states (doormask bits of the game). */
 enum {
     SPLEV_D_NODOOR = 0, SPLEV_D_BROKEN = 1, SPLEV_D_ISOPEN = 2,
@@ -204,9 +233,11 @@ enum {
     SPLEV_F_INACCESSIBLES = 1u << 12, SPLEV_F_NOFLIPX = 1u << 13,
     SPLEV_F_NOFLIPY = 1u << 14, SPLEV_F_RNDVAULT = 1u << 15,
     SPLEV_F_SHEOL = 1u << 16, SPLEV_F_STORMY = 1u << 17,
-    SPLEV_F_SKY = 1u << 18
+    SPLEV_F_SKY = 1u << 18,
+    /* variant profiles (doc/variants.md): xNetHack, HackEM */
+    SPLEV_F_OUTDOORS = 1u << 19, SPLEV_F_SPOOKY = 1u << 20
 };
-#define SPLEV_F_COUNT 19
+#define SPLEV_F_COUNT 21
 
 enum { SPLEV_SOUND_HEAR, SPLEV_SOUND_PLINE, SPLEV_SOUND_VERBAL,
        SPLEV_SOUND_FEEL };

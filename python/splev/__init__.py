@@ -60,7 +60,7 @@ class _LevcompOpts(_c.Structure):
                     "bytes_only", "dialect", "no_dialect_warnings")] + [
                 ("max_input_size", _c.c_size_t),
                 ("classic_game", _c.c_int), ("classic_version", _P),
-                ("diags", _P)]
+                ("diags", _P), ("variant", _c.c_int)]
 
 
 class _CompiledLevel(_c.Structure):

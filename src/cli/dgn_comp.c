@@ -28,6 +28,7 @@ typedef struct {
     size_t max_input;       /* a file of this many bytes or more is refused */
     diag_format df;         /* -fdiagnostics-format, -fdiagnostics-color */
     FILE *diag;             /* where reports go */
+    int variant;            /* --variant: SPLEV_VARIANT_* (its level limit) */
 } options;
 
 static void usage(FILE *f)
@@ -45,6 +46,8 @@ static void usage(FILE *f)
           "  --game-version DATE_H  the game build's include/date.h (its\n"
           "               version record opens the file; needed by a game\n"
           "               target)\n"
+          "  --variant V  one game's dungeon rules (doc/variants.md): its\n"
+          "               level limit (hackem 64, splicehack 35, else 32)\n"
           "  -Werror      treat warnings as errors\n"
           "  -w           do not show warnings\n"
           "  --check      check the input, write nothing\n"
@@ -111,6 +114,13 @@ static int parse_args(int argc, char **argv, options *o)
             if (++i >= argc)
                 return usage_error("option %s needs a file name", a);
             o->game_version = argv[i];
+        } else if (strcmp(a, "--variant") == 0) {
+            if (++i >= argc)
+                return usage_error("option %s needs a profile", a);
+            o->variant = splev_variant_by_name(argv[i]);
+            if (o->variant < 0)
+                return usage_error("unknown variant '%s' (see --help)",
+                                   argv[i]);
         } else if (strcmp(a, "-Werror") == 0) {
             o->werror = 1;
         } else if (strcmp(a, "-w") == 0) {
@@ -191,7 +201,10 @@ static int compile(const options *o)
     dgn_ast ast;
     memset(&ast, 0, sizeof ast);
     dgn_parse_source(&d, src, len, &dopt, &ast);
-    splev_dgn_script *s = d.errors ? NULL : dgn_check(&d, &ast);
+    const splev_variant *pv = splev_variant_get(o->variant);
+    splev_dgn_script *s =
+        d.errors ? NULL
+                 : dgn_check_limit(&d, &ast, pv->max_dungeon_levels);
     int status = 0;
     if (!s) {
         status = 1;

@@ -11,6 +11,7 @@
 #include "common/common.h"
 #include "lev_front/lev_front.h"
 #include "splev/levcomp.h"
+#include "splev/variant.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -48,6 +49,12 @@ static void usage(FILE *f)
           "(default: a\n"
           "                 file with a MAZE header is nethack36, any other "
           "unnethack)\n"
+          "  --variant V    compile for one game's des-file words (doc/"
+          "variants.md):\n"
+          "                 unnethack, nethack36, unnethack-3.5, "
+          "unnethackplus,\n"
+          "                 sporkhack, dynahack, evilhack, hackem, xnethack,\n"
+          "                 gnollhack or splicehack\n"
           "  --check        run every check, write nothing\n"
           "  --parse-only   check the syntax only\n"
           "  --dump-ast     print the syntax tree of each file\n"
@@ -325,6 +332,12 @@ static int check_target(args *a)
         return 0;
     }
     const char *t = classic_game_name((classic_game)a->target);
+    if (a->fo.variant > SPLEV_VARIANT_NETHACK36) {
+        fprintf(stderr, "lev_comp: --target %s writes that game's own .lev "
+                        "format, which has no --variant %s words\n", t,
+                splev_variant_get(a->fo.variant)->name);
+        return 2;
+    }
     if (!a->game_version) {
         fprintf(stderr, "lev_comp: --target %s needs --game-version DATE_H "
                         "(the game build's include/date.h)\n", t);
@@ -362,6 +375,13 @@ static int value_option(args *a, const char *s, const char *v)
         }
     } else if (s[2] == 'g') {
         a->game_version = v;
+    } else if (s[2] == 'v') {
+        a->fo.variant = splev_variant_by_name(v);
+        if (a->fo.variant < 0) {
+            fprintf(stderr, "lev_comp: --variant must be %s, not "
+                            "'%s'\n", splev_variant_names(), v);
+            return 2;
+        }
     } else if (s[2] == 'd') {
         a->fo.dialect = splev_levcomp_dialect(v);
         if (a->fo.dialect < 0) {
@@ -435,6 +455,7 @@ static int parse_args(args *a, int argc, char **argv)
         } else if ((strcmp(s, "-I") == 0 || strcmp(s, "-o") == 0 ||
                     strcmp(s, "--names") == 0 ||
                     strcmp(s, "--dialect") == 0 ||
+                    strcmp(s, "--variant") == 0 ||
                     strcmp(s, "--target") == 0 ||
                     strcmp(s, "--game-version") == 0 ||
                     strcmp(s, "--max-errors") == 0 ||
@@ -487,6 +508,7 @@ static int compile_all(args *a)
     o.bytes_only = !a->verify && a->r.mode != 2;
     o.max_errors = a->fo.max_errors;
     o.dialect = a->fo.dialect;
+    o.variant = a->fo.variant;
     o.no_dialect_warnings = a->fo.no_dialect_warnings;
     o.max_input_size = a->fo.max_input;
     o.diag_out = a->fo.diag_out;

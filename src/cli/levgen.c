@@ -13,6 +13,7 @@
 #include "splev/interp.h"
 #include "splev/levcomp.h"
 #include "splev/world.h"
+#include "splev/variant.h"
 
 #include <sys/inotify.h>
 #include <sys/stat.h>
@@ -63,6 +64,7 @@ typedef struct options {
     int list;              /* --list: the names of the file's levels */
     int watch;             /* --watch: redraw whenever the file changes */
     int dialect;           /* --dialect: SPLEV_LEVCOMP_DIALECT_* of a .des */
+    int variant;           /* --variant: SPLEV_VARIANT_* of a .des */
     classic_game classic;  /* --classic: read FILE as that game's .lev */
     int help, version;
     const char *given[48]; /* the options given, each once (see acts_in) */
@@ -91,6 +93,8 @@ static const char usage_text[] =
     "  --level NAME      the level of a .des file to run (default: the first)\n"
     "  --dialect D       read a .des file as unnethack or nethack36 (default:\n"
     "                    nethack36 when it has a MAZE header)\n"
+    "  --variant V       compile a .des file for one game's words (see\n"
+    "                    lev_comp --help and doc/variants.md)\n"
     "  --all             run every level of a .des file, one after another\n"
     "  --disasm          print the level script's code instead of running it\n"
     "  --list            print the names of the file's levels, one a line\n"
@@ -250,6 +254,15 @@ static int set_dialect(options *o, const char *v)
     return 0;
 }
 
+static int set_variant(options *o, const char *v)
+{
+    o->variant = splev_variant_by_name(v);
+    if (o->variant < 0)
+        return usage_error("unknown variant '%s' (%s)", v,
+                           splev_variant_names());
+    return 0;
+}
+
 static int set_classic(options *o, const char *v)
 {
     int g = classic_game_by_name(v);
@@ -347,6 +360,7 @@ static const value_option value_options[] = {
     {"--room", STRING_FIELD(room)},
     {"--names", STRING_FIELD(names)},
     {"--dialect", set_dialect, 0},
+    {"--variant", set_variant, 0},
     {"--classic", set_classic, 0},
     {"--depth", set_depth, 0},
     {"--difficulty", set_difficulty, 0},
@@ -469,6 +483,7 @@ static const struct {
 } acts_in[] = {
     {"--level", M_DES | M_DES_DISASM},
     {"--dialect", M_DES | M_DES_DISASM},
+    {"--variant", M_DES | M_DES_DISASM},
     {"--all", M_DES | M_DES_DISASM | M_WORLD_ALL},
     {"--seed", M_RUN | M_LAYOUT | M_WORLD},
     {"--count", M_RUN | M_LAYOUT | M_WORLD_ALL},
@@ -1050,6 +1065,7 @@ static int run_des(const options *o)
     splev_levcomp_opts lo;
     memset(&lo, 0, sizeof lo);
     lo.dialect = o->dialect;
+    lo.variant = o->variant;
     lo.no_names = o->names && strcmp(o->names, "none") == 0;
     lo.names_file = lo.no_names ? NULL : o->names;
     char err[600];

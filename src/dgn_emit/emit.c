@@ -107,7 +107,11 @@ static void put_header(bytebuf *out, const splev_dgn_script *s,
     bb_u16(out, (unsigned)s->n_dungeons);
     bb_u16(out, (unsigned)s->n_levels);
     bb_u16(out, (unsigned)s->n_branches);
-    bb_u16(out, 0);
+    /* the level limit when a profile raised it, else 0, in both bytes so
+     * that no single flipped bit makes another valid limit
+     * (doc/formats.md) */
+    unsigned lim = s->max_levels > SPLEV_MAXLEVEL ? (unsigned)s->max_levels : 0;
+    bb_u16(out, lim | lim << 8);
     bb_u32(out, (uint32_t)strtab_len);
     bb_u32(out, crc32_bytes(body->data, body->len));
 }

@@ -35,18 +35,19 @@ typedef struct {
     int cur;                  /* current dungeon, -1 before the first */
     int last_level;           /* latest level of the current dungeon, or -1 */
     int game;                 /* the classic game whose file is wanted, or 0 */
+    int maxlev;               /* levels in one dungeon (a profile's limit) */
 } checker;
 
 /* Largest and smallest level counts a dungeon can roll. */
-static int dungeon_min_levels(const splev_dgn_dungeon *dg)
+static int dungeon_min_levels(const checker *c, const splev_dgn_dungeon *dg)
 {
-    return dg->base > SPLEV_MAXLEVEL ? SPLEV_MAXLEVEL : dg->base;
+    return dg->base > c->maxlev ? c->maxlev : dg->base;
 }
 
-static int dungeon_max_levels(const splev_dgn_dungeon *dg)
+static int dungeon_max_levels(const checker *c, const splev_dgn_dungeon *dg)
 {
     int m = dg->rand > 0 ? dg->base + dg->rand - 1 : dg->base;
-    return m > SPLEV_MAXLEVEL ? SPLEV_MAXLEVEL : m;
+    return m > c->maxlev ? c->maxlev : m;
 }
 
 /* strcmp with a cheap first-byte test: the checker compares every name
@@ -170,21 +171,21 @@ static void do_dungeon(checker *c, const dgn_stmt *st)
                          "(line %d); their bones files would mix",
                          bones, s->dungeons[i].name, c->dsrc[i].st->pos.line);
     int base = st->base.value, rand = st->rand.value;
-    if (base < 1 || base > SPLEV_MAXLEVEL) {
+    if (base < 1 || base > c->maxlev) {
         diag_error(c->d, st->base.pos,
                    "level count %d is out of range (1 to %d)", base,
-                   SPLEV_MAXLEVEL);
+                   c->maxlev);
         base = 1;
     }
-    if (rand < 0 || rand > SPLEV_MAXLEVEL) {
+    if (rand < 0 || rand > c->maxlev) {
         diag_error(c->d, st->rand.pos,
                    "random extra levels %d out of range (0 to %d)", rand,
-                   SPLEV_MAXLEVEL);
+                   c->maxlev);
         rand = 0;
-    } else if (rand > 0 && base + rand - 1 > SPLEV_MAXLEVEL) {
+    } else if (rand > 0 && base + rand - 1 > c->maxlev) {
         diag_warning(c->d, st->couple_pos,
                      "(%d, %d) allows %d levels; a dungeon holds at most %d",
-                     base, rand, base + rand - 1, SPLEV_MAXLEVEL);
+                     base, rand, base + rand - 1, c->maxlev);
     }
     grow_array((void **)&s->dungeons, &c->cap_d, (size_t)s->n_dungeons + 1,
                sizeof *s->dungeons);
@@ -218,14 +219,14 @@ static void do_entry(checker *c, const dgn_stmt *st)
         diag_warning(c->d, st->pos, "ENTRY given again for dungeon \"%s\"; "
                      "this one replaces the first", dg->name);
     ds->entry_given = 1;
-    int v = st->entry.value, max = dungeon_max_levels(dg);
+    int v = st->entry.value, max = dungeon_max_levels(c, dg);
     if (v > max || -v > max) {
         diag_error(c->d, st->entry.pos,
                    "ENTRY %d is outside dungeon \"%s\", which has at most %d "
                    "level%s", v, dg->name, max, max == 1 ? "" : "s");
         return;
     }
-    int min = dungeon_min_levels(dg);
+    int min = dungeon_min_levels(c, dg);
     if (v > min || -v > min)
         diag_warning(c->d, st->entry.pos,
                      "ENTRY %d may be outside dungeon \"%s\", which can have "
@@ -315,12 +316,12 @@ static void do_protofile(checker *c, const dgn_stmt *st)
 static void check_absolute(checker *c, const dgn_stmt *st, int *base, int *rand)
 {
     const splev_dgn_dungeon *dg = cur_dungeon(c);
-    int b = st->base.value, r = st->rand.value, min = dungeon_min_levels(dg);
-    if (b == 0 || b > SPLEV_MAXLEVEL || b < -SPLEV_MAXLEVEL) {
+    int b = st->base.value, r = st->rand.value, min = dungeon_min_levels(c, dg);
+    if (b == 0 || b > c->maxlev || b < -c->maxlev) {
         diag_error(c->d, st->base.pos,
                    "level %d does not exist: levels count 1 to %d from the top, "
-                   "or -1 to -%d from the bottom", b, SPLEV_MAXLEVEL,
-                   SPLEV_MAXLEVEL);
+                   "or -1 to -%d from the bottom", b, c->maxlev,
+                   c->maxlev);
         b = 1;
     } else if (b > min || -b > min) {
         diag_error(c->d, st->base.pos,
@@ -328,10 +329,10 @@ static void check_absolute(checker *c, const dgn_stmt *st, int *base, int *rand)
                    "%d level%s", b, dg->name, min, min == 1 ? "" : "s");
         b = 1;
     }
-    if (r < -1 || r > SPLEV_MAXLEVEL) {
+    if (r < -1 || r > c->maxlev) {
         diag_error(c->d, st->rand.pos,
                    "random range %d is out of range (-1 to %d)", r,
-                   SPLEV_MAXLEVEL);
+                   c->maxlev);
         r = 0;
     }
     *base = b;
@@ -342,15 +343,15 @@ static void check_absolute(checker *c, const dgn_stmt *st, int *base, int *rand)
 static void check_relative(checker *c, const dgn_stmt *st, int *base, int *rand)
 {
     int b = st->base.value, r = st->rand.value;
-    if (b < -SPLEV_MAXLEVEL || b > SPLEV_MAXLEVEL) {
+    if (b < -c->maxlev || b > c->maxlev) {
         diag_error(c->d, st->base.pos, "offset %d is out of range (-%d to %d)",
-                   b, SPLEV_MAXLEVEL, SPLEV_MAXLEVEL);
+                   b, c->maxlev, c->maxlev);
         b = 0;
     }
-    if (r < -1 || r > SPLEV_MAXLEVEL) {
+    if (r < -1 || r > c->maxlev) {
         diag_error(c->d, st->rand.pos,
                    "random range %d is out of range (-1 to %d)", r,
-                   SPLEV_MAXLEVEL);
+                   c->maxlev);
         r = 0;
     }
     *base = b;
@@ -673,6 +674,11 @@ static void own_strings(splev_dgn_script *s)
 
 splev_dgn_script *dgn_check(diag *d, const dgn_ast *ast)
 {
+    return dgn_check_limit(d, ast, SPLEV_MAXLEVEL);
+}
+
+splev_dgn_script *dgn_check_limit(diag *d, const dgn_ast *ast, int maxlev)
+{
     checker c;
     memset(&c, 0, sizeof c);
     c.d = d;
@@ -680,6 +686,8 @@ splev_dgn_script *dgn_check(diag *d, const dgn_ast *ast)
     c.s = xcalloc(1, sizeof *c.s);
     c.cur = -1;
     c.last_level = -1;
+    c.maxlev = maxlev;
+    c.s->max_levels = maxlev > SPLEV_MAXLEVEL ? maxlev : 0;
     for (const dgn_stmt *st = ast->first; st && !d->gave_up; st = st->next) {
         switch (st->kind) {
         case DS_DUNGEON: do_dungeon(&c, st); break;

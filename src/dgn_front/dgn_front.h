@@ -89,6 +89,8 @@ void dgn_ast_free(dgn_ast *ast);
 
 /* Check the AST and build the script; NULL when d got any error. */
 splev_dgn_script *dgn_check(diag *d, const dgn_ast *ast);
+/* The same with a variant profile's level limit (doc/variants.md). */
+splev_dgn_script *dgn_check_limit(diag *d, const dgn_ast *ast, int maxlev);
 
 /* Print a checked script as readable text (dgn_comp --dump). */
 void dgn_dump(FILE *f, const splev_dgn_script *s);

@@ -29,6 +29,7 @@ typedef struct reader {
     const unsigned char *dgn_recs, *lev_recs, *br_recs;
     const char *strtab;           /* the table inside buf */
     uint32_t strtab_len;
+    int maxlev;             /* the header's level limit */
     size_t next_new;              /* offset of the next new string */
 } reader;
 
@@ -75,8 +76,11 @@ static int check_counts(reader *r)
         return fail(r, "level count out of range");
     if (r->nb > SPLEV_MAX_BRANCHES)
         return fail(r, "branch count out of range");
-    if (rd_u16(r->buf + 22) != 0)
-        return fail(r, "reserved header field not zero");
+    unsigned lim = r->buf[22];
+    if (r->buf[23] != lim ||
+        (lim != 0 && (lim <= SPLEV_MAXLEVEL || lim > SPLEV_MAXLEVEL_ANY)))
+        return fail(r, "level limit out of range");
+    r->maxlev = lim ? (int)lim : SPLEV_MAXLEVEL;
     r->strtab_len = rd_u32(r->buf + 24);
     if (r->strtab_len < 1 || r->strtab_len > STRTAB_MAX)
         return fail(r, "string table size out of range");
@@ -204,11 +208,11 @@ static int check_dungeon_values(reader *r, int i, const unsigned char *p)
         return fail(r, "dungeon %d: bad alignment", i);
     if (p[11] < 1 || p[11] > 100)
         return fail(r, "dungeon %d: chance out of range", i);
-    if (rd_s8(p + 12) < 1 || rd_s8(p + 12) > SPLEV_MAXLEVEL)
+    if (rd_s8(p + 12) < 1 || rd_s8(p + 12) > r->maxlev)
         return fail(r, "dungeon %d: level count out of range", i);
-    if (rd_s8(p + 13) < 0 || rd_s8(p + 13) > SPLEV_MAXLEVEL)
+    if (rd_s8(p + 13) < 0 || rd_s8(p + 13) > r->maxlev)
         return fail(r, "dungeon %d: level count range out of range", i);
-    if (rd_s8(p + 14) < -SPLEV_MAXLEVEL || rd_s8(p + 14) > SPLEV_MAXLEVEL)
+    if (rd_s8(p + 14) < -r->maxlev || rd_s8(p + 14) > r->maxlev)
         return fail(r, "dungeon %d: entry out of range", i);
     if (p[15] != 0)
         return fail(r, "dungeon %d: reserved byte not zero", i);
@@ -281,12 +285,12 @@ static int decode_dungeons(reader *r, splev_dgn_script *s)
 static int check_couple(reader *r, const char *what, int i, int base,
                         int rand, int chained)
 {
-    int ok = chained ? base >= -SPLEV_MAXLEVEL && base <= SPLEV_MAXLEVEL
-                     : base != 0 && base >= -SPLEV_MAXLEVEL &&
-                           base <= SPLEV_MAXLEVEL;
+    int ok = chained ? base >= -r->maxlev && base <= r->maxlev
+                     : base != 0 && base >= -r->maxlev &&
+                           base <= r->maxlev;
     if (!ok)
         return fail(r, "%s %d: base out of range", what, i);
-    if (rand < -1 || rand > SPLEV_MAXLEVEL)
+    if (rand < -1 || rand > r->maxlev)
         return fail(r, "%s %d: rand out of range", what, i);
     return 0;
 }
@@ -431,6 +435,7 @@ static splev_dgn_script *alloc_script(const reader *r)
     s->levels = xcalloc(r->nl, sizeof *s->levels);
     s->branches = xcalloc(r->nb, sizeof *s->branches);
     s->strings_len = r->strtab_len;
+    s->max_levels = r->maxlev > SPLEV_MAXLEVEL ? r->maxlev : 0;
     s->strings = xmalloc(r->strtab_len);
     memcpy(s->strings, r->strtab, r->strtab_len);
     return s;

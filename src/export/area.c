@@ -108,6 +108,9 @@ const splev_trap *export_trap_at(const splev_level *lev, int x, int y)
 
 int export_walkable(int typ, int doormask)
 {
+    const splev_vterrain *vt = splev_vterrain_info(typ);
+    if (vt)
+        return vt->walkable;
     switch (typ) {
     case SPLEV_DOOR:
         return (doormask & (SPLEV_D_CLOSED | SPLEV_D_LOCKED)) == 0;

@@ -77,7 +77,7 @@ static void add_special(cellout *c, const splev_level *lev, int x, int y,
 {
     const splev_cell *cell = &lev->cells[x][y];
     int up = (cell->flags & SPLEV_LA_UP) != 0;
-    switch (cell->typ) {
+    switch (splev_terrain_fallback(cell->typ)) {
     case SPLEV_STAIRS:
     case SPLEV_LADDER:
         if (enc)
@@ -120,7 +120,11 @@ static void add_terrain(cellout *c, const splev_level *lev, int x, int y,
                         int enc)
 {
     const splev_cell *cell = &lev->cells[x][y];
-    int t = cell->typ;
+    int t = splev_terrain_fallback(cell->typ);   /* doc/variants.md */
+    if (cell->typ == SPLEV_GRASS) {
+        add_name(c, "grass");
+        return;
+    }
     if (t == SPLEV_STONE || t == SPLEV_SCORR || t >= SPLEV_TERRAIN_COUNT)
         add_name(c, "rock");
     else if (t <= SPLEV_DBWALL || t == SPLEV_SDOOR || t == SPLEV_ICEWALL ||

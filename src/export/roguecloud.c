@@ -55,7 +55,7 @@ static void door_assign(bytebuf *b, const splev_level *lev, int x, int y)
 
 static const char *simple_assign(int t, int up)
 {
-    switch (t) {
+    switch (splev_terrain_fallback(t)) {    /* doc/variants.md */
     case SPLEV_STONE: case SPLEV_SCORR: return "2058 Stone";
     case SPLEV_ICEWALL: case SPLEV_CRYSTALICEWALL: return "2059 Ice wall";
     case SPLEV_TREE: return "2175 Tree";

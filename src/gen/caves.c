@@ -18,7 +18,7 @@ void splev_gen_solidfill(splev_gen *g, int fill, int lit)
 {
     if (lit == -1)
         lit = gen_rn2(g, 2);
-    int set_typ = fill < SPLEV_TERRAIN_COUNT;
+    int set_typ = fill < SPLEV_TERRAIN_COUNT || SPLEV_IS_VTERRAIN(fill);
     int set_lit = fill == SPLEV_LAVAPOOL || lit != -2;
     uint8_t typ = (uint8_t)fill;
     uint8_t l = (uint8_t)(fill == SPLEV_LAVAPOOL ? 1 : lit != 0);
@@ -59,7 +59,7 @@ static void mazegrid_column(splev_cell *col, uint8_t even, uint8_t odd)
 void splev_gen_mazegrid(splev_gen *g, int fill)
 {
     int corrmaze = (g->lev->flags & SPLEV_F_CORRMAZE) != 0;
-    if (fill >= SPLEV_TERRAIN_COUNT) {          /* keep: the stone only */
+    if (fill == SPLEV_TRANSPARENT) {            /* keep: the stone only */
         for (int x = 2; x <= SPLEV_COLNO - 2; x++) {
             splev_cell *col = g->lev->cells[x];
             col[0].typ = col[1].typ = SPLEV_STONE;
@@ -608,8 +608,9 @@ static void cave_mkmap(splev_gen *g, int fg, int bg, int smoothed,
 void splev_gen_mines(splev_gen *g, int fg, int bg, int smoothed, int joined,
                      int lit, int walled, int fill)
 {
-    if (fg < 0 || bg < 0 || fg >= SPLEV_TERRAIN_COUNT ||
-        bg >= SPLEV_TERRAIN_COUNT)
+    if (fg < 0 || bg < 0 ||
+        (fg >= SPLEV_TERRAIN_COUNT && !SPLEV_IS_VTERRAIN(fg)) ||
+        (bg >= SPLEV_TERRAIN_COUNT && !SPLEV_IS_VTERRAIN(bg)))
         return;     /* lev_comp rejects these; the fill would never end */
     if (lit == -1) {
         lit = gen_rn2(g, 2);
@@ -624,7 +625,8 @@ void splev_gen_mines(splev_gen *g, int fg, int bg, int smoothed, int joined,
     /* UnNetHack's backfill: walled, joined caves with a fill replace the
      * remaining background. */
     int backfill = un && walled && joined && fill > -1 &&
-                   fill < SPLEV_TERRAIN_COUNT ? fill : -1;
+                   (fill < SPLEV_TERRAIN_COUNT || SPLEV_IS_VTERRAIN(fill))
+                       ? fill : -1;
     cave_mkmap(g, fg, bg, smoothed, joined, lit, walled, backfill);
     if (walled && joined && (!un || fill > -1))
         g->lev->flags &= ~(unsigned)SPLEV_F_MAZELEVEL;

@@ -43,7 +43,7 @@ static int pop_terrain(vm *v, const char *what, int32_t *t)
 
 static int bad_terrain(int t)
 {
-    return t < 0 || t >= SPLEV_TRANSPARENT;
+    return t < 0 || (t >= SPLEV_TRANSPARENT && !SPLEV_IS_VTERRAIN(t));
 }
 
 static int st_init_map(vm *v, const splev_insn *in)

@@ -25,6 +25,11 @@ static int is_lava_cell(const splev_cell *c)
            (c->typ == SPLEV_DRAWBRIDGE_UP && (c->flags & SPLEV_DB_LAVA));
 }
 
+/* Variant terrain that is floor to random placement (doc/variants.md):
+ * grass, ground, sand and carpet; not liquids or furniture. */
+#define VT_FLOOR(t) ((t) == SPLEV_GRASS || (t) == SPLEV_GROUND ||              \
+                     (t) == SPLEV_SAND || (t) == SPLEV_CARPET)
+
 /* Is (x,y) a suitable random spot for this humidity? */
 static int loc_ok(const vm *v, int x, int y, int h)
 {
@@ -41,7 +46,7 @@ static int loc_ok(const vm *v, int x, int y, int h)
     if ((h & H_DRY) && t == SPLEV_BOG)
         return 0;
     if ((h & H_DRY) && (t == SPLEV_ROOM || t == SPLEV_AIR || t == SPLEV_CLOUD ||
-                        t == SPLEV_ICE || t == SPLEV_CORR))
+                        t == SPLEV_ICE || t == SPLEV_CORR || VT_FLOOR(t)))
         return 1;
     if ((h & H_SPACE) && t > SPLEV_DOOR)
         return 1;
@@ -65,7 +70,8 @@ static uint64_t humidity_mask(int h)
         m |= T(SPLEV_POOL) - 1;
     if (h & H_DRY)
         m |= T(SPLEV_ROOM) | T(SPLEV_AIR) | T(SPLEV_CLOUD) | T(SPLEV_ICE) |
-             T(SPLEV_CORR);
+             T(SPLEV_CORR) | T(SPLEV_GRASS) | T(SPLEV_GROUND) | T(SPLEV_SAND) |
+             T(SPLEV_CARPET);
     if (h & H_SPACE)
         m |= ~((T(SPLEV_DOOR) << 1) - 1);
     if (h & H_WET)
@@ -344,7 +350,7 @@ void vm_set_type_lit(vm *v, int x, int y, int t, int lit)
     if (x < 0 || x >= XN || y < 0 || y >= YN)
         return;
     splev_cell *c = &v->lev->cells[x][y];
-    if (t < SPLEV_TRANSPARENT)
+    if (t < SPLEV_TRANSPARENT || SPLEV_IS_VTERRAIN(t))
         c->typ = (uint8_t)t;
     if (t == SPLEV_LAVAPOOL)
         c->lit = 1;

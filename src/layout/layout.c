@@ -278,7 +278,7 @@ static int place_level(builder *b, const dgn_ctx *c, int k)
         return 1;
     if (c->level[k] < 0)
         return place_level(b, c, k + 1);
-    unsigned char map[SPLEV_MAXLEVEL + 1] = {0};
+    unsigned char map[SPLEV_MAXLEVEL_ANY + 1] = {0};
     int start, count;
     if (candidate_range(b, c, k, &start, &count) != 0)
         return 0;
@@ -379,8 +379,8 @@ static int lay_out_dungeon(builder *b, int di)
         return 0;
     }
     int n = d->base + (d->rand > 0 ? splev_rn2(&b->rng, d->rand) : 0);
-    if (n > SPLEV_MAXLEVEL)
-        n = SPLEV_MAXLEVEL;
+    if (n > splev_dgn_max_levels(b->s))
+        n = splev_dgn_max_levels(b->s);
     if (n < 1)
         return set_error(b, "dungeon '%s': no levels", d->name);
     add_dungeon(b, di, n);

@@ -70,8 +70,9 @@ static int check_dungeon(checker *c, int d)
     const splev_placed_dungeon *pd = &c->l->dungeons[d];
     const splev_dgn_dungeon *rec = &c->s->dungeons[pd->def];
     int lo = rec->base, hi = rec->base + (rec->rand > 0 ? rec->rand - 1 : 0);
-    lo = lo > SPLEV_MAXLEVEL ? SPLEV_MAXLEVEL : lo;
-    hi = hi > SPLEV_MAXLEVEL ? SPLEV_MAXLEVEL : hi;
+    int max = splev_dgn_max_levels(c->s);
+    lo = lo > max ? max : lo;
+    hi = hi > max ? max : hi;
     if (!names_equal(pd->name, rec->name))
         return bad(c, "dungeon %d: wrong name", d);
     if (pd->num_levels < lo || pd->num_levels > hi)

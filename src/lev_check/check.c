@@ -5,6 +5,7 @@
  * make safe file names.  SEMANTICS.md §4 and §10, DECISIONS 22, 35, 38. */
 #include "lev_check/lev_check.h"
 #include "names/names.h"
+#include "splev/variant.h"
 
 #include "common/common.h"
 #include "levcode/opcodes.h"
@@ -42,6 +43,7 @@ typedef struct chk {
     uint32_t vault_freq;
     int vaultgen_seen;
     int dialect;                /* SPLEV_DIALECT_* of the file checked */
+    int variant;                /* SPLEV_VARIANT_* of the run */
     lev_cells *coords[2];       /* where literal coordinates go (or NULL) */
     size_t caplevels;           /* room in plan->levels */
 } chk;
@@ -489,9 +491,13 @@ static void want_region(chk *c, const lev_expr *e, const char *what)
 static void check_mapchar_char(chk *c, const lev_expr *e, int allow_x)
 {
     int ch = (int)e->ival;
-    int t = ch >= 0 && ch < 256 ? lev_terrain_table()[ch]
+    int t = ch >= 0 && ch < 256 ? lev_terrain_table_for(c->variant)[ch]
                                 : splev_terrain_from_mapchar(ch);
-    if (t == SPLEV_INVALID_TERRAIN)
+    const char *first, *who = splev_variant_who_mapchar(ch, &first);
+    if (t == SPLEV_INVALID_TERRAIN && first)
+        err(c, e->pos, "'%c' is a map character of %s; use --variant %s",
+            ch, who, first);
+    else if (t == SPLEV_INVALID_TERRAIN)
         err(c, e->pos, "'%c' is not a map character", ch > 32 && ch < 127 ? ch : '?');
     else if (!allow_x && ch == 'x')
         err(c, e->pos, "'x' (keep the terrain) cannot be used here");
@@ -1635,7 +1641,12 @@ static void check_flags_stmt(chk *c, const lev_stmt *s)
     const lev_expr *l = s->args[0];
     for (size_t i = 0; i < l->nargs; i++) {
         uint32_t b = lev_flag_bits((int)l->args[i]->ival);
-        if (!b)
+        const char *w = lev_word_name((int)l->args[i]->ival), *first;
+        const char *who = splev_variant_who_word('f', w, &first);
+        if (first && !splev_variant_has_word(c->variant, 'f', w))
+            err(c, l->args[i]->pos, "flag %s is %s %s word; use --variant "
+                "%s", w, strchr("AEIOUx", who[0]) ? "an" : "a", who, first);
+        else if (!b)
             err(c, l->args[i]->pos, "%s is not a level flag",
                 describe(c, l->args[i]));
         else if ((bits & b) == b)
@@ -1767,6 +1778,7 @@ static void check_stmt(chk *c, const lev_stmt *s)
     case LEV_S_SOUNDS: check_sounds(c, s); break;
     case LEV_S_MON_GENERATION: check_mon_generation(c, s); break;
     case LEV_S_VAULTGEN: check_vaultgen(c, s); break;
+    case LEV_S_MINDEPTH: want_int(c, arg(s, 0), "the minimum depth"); break;
     case LEV_S_SHUFFLE: {
         const lev_expr *v = arg(s, 0);
         if (v->nargs || v->sval2)
@@ -1955,6 +1967,7 @@ static void check_file(chk *c, const lev_file *f)
     add_file(c, f);
     int outer = c->dialect;
     c->dialect = f->dialect;
+    c->variant = f->variant;
     lev_scope none;
     lev_scope_init(&none);
     for (size_t i = 0; i < f->header.n && !c->d.gave_up; i++) {

@@ -68,6 +68,7 @@ int lev_trap_type(const char *name);
 int lev_core_lookup(const char *name);
 /* splev_terrain_from_mapchar of every byte, filled once per thread. */
 const char *lev_terrain_table(void);
+const char *lev_terrain_table_for(int variant);
 
 /* The type of a value expression (right side of an assignment, element
  * of an array, argument) in a scope; LT_NONE when it has none. */

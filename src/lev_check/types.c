@@ -7,6 +7,7 @@
 #include "levcode/opcodes.h"
 #include "splev/level.h"
 #include "splev/levscript.h"
+#include "splev/variant.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -163,6 +164,8 @@ uint32_t lev_flag_bits(int w)
     case LEV_W_SKY: return SPLEV_F_SKY;
     case LEV_W_SHEOL: return SPLEV_F_SHEOL;
     case LEV_W_RNDVAULT: return SPLEV_F_RNDVAULT;
+    case LEV_W_OUTDOORS: return SPLEV_F_OUTDOORS;
+    case LEV_W_SPOOKY: return SPLEV_F_SPOOKY;
     default: return 0;
     }
 }
@@ -277,19 +280,34 @@ int lev_core_lookup(const char *name)
  * cells cost one table load each. */
 const char *lev_terrain_table(void)
 {
-    static _Thread_local char tbl[256];
-    static _Thread_local int filled;
-    if (!filled) {
+    return lev_terrain_table_for(0);
+}
+
+/* The same for a variant profile: its own characters over the base
+ * table (splev_variant_mapchar). */
+const char *lev_terrain_table_for(int variant)
+{
+    static _Thread_local char tbls[SPLEV_VARIANT_COUNT][256];
+    static _Thread_local unsigned char done[SPLEV_VARIANT_COUNT];
+    if (variant < 0 || variant >= SPLEV_VARIANT_COUNT)
+        variant = 0;
+    char *tbl = tbls[variant];
+    if (!done[variant]) {
         /* splev_terrain_from_mapchar for every byte, from one pass over
          * the terrains (the first terrain of a character wins). */
-        memset(tbl, SPLEV_INVALID_TERRAIN, sizeof tbl);
+        memset(tbl, SPLEV_INVALID_TERRAIN, 256);
         for (int t = SPLEV_TERRAIN_COUNT - 1; t >= 0; t--) {
             int c = splev_terrain_mapchar(t);
             if (c > 0 && c < 256)
                 tbl[c] = (char)t;
         }
         tbl['x'] = (char)SPLEV_TRANSPARENT;
-        filled = 1;
+        for (int c = 1; c < 256; c++) {
+            int t = splev_variant_mapchar(variant, c);
+            if (t >= 0)
+                tbl[c] = (char)t;
+        }
+        done[variant] = 1;
     }
     return tbl;
 }

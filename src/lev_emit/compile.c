@@ -3,6 +3,7 @@
  * generated (unless bytes_only), so nothing that would be refused at load
  * time is returned. */
 #include "splev/levcomp.h"
+#include "splev/variant.h"
 #include "splev/interp.h"
 
 #include "classic/lev_classic.h"
@@ -195,6 +196,11 @@ static void front_opts(const splev_levcomp *lc, lev_options *fo)
     fo->dialect = lc->o.dialect;
     fo->no_dialect_warnings = lc->o.no_dialect_warnings;
     fo->max_input = lc->o.max_input_size;
+    fo->variant = lc->o.variant;
+    /* a profile reads its game's files in that game's dialect */
+    const splev_variant *v = splev_variant_get(lc->o.variant);
+    if (fo->dialect == SPLEV_LEVCOMP_DIALECT_AUTO && v)
+        fo->dialect = v->dialect;
 }
 
 int splev_levcomp_dialect(const char *name)

@@ -71,6 +71,7 @@ typedef struct em {
     char *err;
     size_t errlen;
     int failed;
+    int variant;            /* the file's SPLEV_VARIANT_* (map characters) */
     lev_emitter *owner;
 } em;
 
@@ -81,6 +82,7 @@ struct lev_emitter {
     em keep;                /* the arrays and their capacities, nothing used */
     direct dt;
     uint16_t *pairs;        /* map_pairs, made at the first MAP */
+    int pairs_variant;      /* the profile they were made for */
 };
 
 
@@ -576,9 +578,9 @@ static int light_value(const lev_expr *e)
     return lev_word_value((int)e->ival);
 }
 
-static int terrain_of(int c)
+static int terrain_of(int variant, int c)
 {
-    return c >= 0 && c < 256 ? lev_terrain_table()[c]
+    return c >= 0 && c < 256 ? lev_terrain_table_for(variant)[c]
                              : splev_terrain_from_mapchar(c);
 }
 
@@ -586,11 +588,11 @@ static void e_mapchar(em *m, const lev_expr *e)
 {
     switch (e->kind) {
     case LEV_E_CHAR:
-        push_const(m, SPLEV_V_MAPCHAR, terrain_of((int)e->ival), -2, 0, 0,
+        push_const(m, SPLEV_V_MAPCHAR, terrain_of(m->variant, (int)e->ival), -2, 0, 0,
                    NULL);
         return;
     case LEV_E_MAPCHAR:
-        push_const(m, SPLEV_V_MAPCHAR, terrain_of((int)e->args[0]->ival),
+        push_const(m, SPLEV_V_MAPCHAR, terrain_of(m->variant, (int)e->args[0]->ival),
                    light_value(e->args[1]), 0, 0, NULL);
         return;
     case LEV_E_TYPED: e_mapchar(m, e->args[0]); return;
@@ -1047,8 +1049,14 @@ static void e_init_map(em *m, const lev_stmt *s)
 static const uint16_t *map_pairs(em *m)
 {
     lev_emitter *e = m->owner;
+    if (e->pairs && e->pairs_variant != m->variant) {
+        free(e->pairs);
+        e->pairs = NULL;
+    }
     if (!e->pairs) {
-        const unsigned char *tbl = (const unsigned char *)lev_terrain_table();
+        e->pairs_variant = m->variant;
+        const unsigned char *tbl =
+            (const unsigned char *)lev_terrain_table_for(m->variant);
         uint16_t low[256];
         for (int c = 0; c < 256; c++)
             low[c] = tbl[c];
@@ -1081,7 +1089,7 @@ static void e_map(em *m, const lev_stmt *s)
     char *cells = cell_space(m, w * h + 1);
     /* Locals for the row and its length: stores through char * may alias
      * anything, so fields would be reloaded for every cell. */
-    const char *tbl = lev_terrain_table();
+    const char *tbl = lev_terrain_table_for(m->variant);
     const uint16_t *pairs = map_pairs(m);
     for (size_t y = 0; y < h; y++) {
         const unsigned char *row = (const unsigned char *)mp->rows[y].cells;
@@ -1557,7 +1565,8 @@ static void e_simple(em *m, const lev_stmt *s)
     case LEV_S_BREAK: add_break(m); break;
     case LEV_S_FOR: e_for(m, s); break;
     case LEV_S_CALL: e_call_stmt(m, s); break;
-    default: break;   /* FLAGS, VAULTGEN, FUNCTION, INCLUDE: no code */
+    default: break;   /* FLAGS, VAULTGEN, FUNCTION, INCLUDE, MINDEPTH (a
+                       * game's vault choice, doc/variants.md): no code */
     }
 }
 
@@ -1711,6 +1720,7 @@ unsigned char *lev_emit_level(lev_emitter *e, const lev_plan *p,
     em m;
     em_start(&m, e);
     m.plan = p;
+    m.variant = pl->file->variant;
     m.err = err;
     m.errlen = errlen;
     function_index(&m, NULL);

@@ -95,7 +95,8 @@ const char *lev_pos_file(lev_pos p);
     X(GRAVEYARD, "graveyard", FLAG)  X(ICEDPOOLS, "icedpools", FLAG)         \
     X(SOLIDIFY, "solidify", FLAG)    X(CORRMAZE, "corrmaze", FLAG)           \
     X(INACCESSIBLES, "inaccessibles", FLAG) X(SKY, "sky", FLAG)              \
-    X(SHEOL, "sheol", FLAG)          X(RNDVAULT, "rndvault", FLAG)
+    X(SHEOL, "sheol", FLAG)          X(RNDVAULT, "rndvault", FLAG)        \
+    X(OUTDOORS, "outdoors", FLAG)    X(SPOOKY, "spooky", FLAG)
 
 enum lev_word {
     LEV_W_NOWORD = 0,
@@ -287,6 +288,7 @@ struct lev_expr {
     X(SOUNDS, "SOUNDS", "frequency,sounds")                                  \
     X(MON_GENERATION, "MON_GENERATION", "chance,entries")                    \
     X(VAULTGEN, "VAULTGEN", "frequency")                                     \
+    X(MINDEPTH, "MINDEPTH", "depth")                                         \
     X(EXIT, "EXIT", "")                                                      \
     X(SHUFFLE, "SHUFFLE", "array")                                           \
     X(ASSIGN, "ASSIGN", "var,value")                                         \
@@ -373,6 +375,7 @@ struct lev_file {
     int dialect;            /* SPLEV_DIALECT_* the file is read in: forced
                                by the options, else NetHack 3.6 when a
                                level has a MAZE header */
+    int variant;            /* SPLEV_VARIANT_* (splev/variant.h), 0 none */
     size_t src_len;
 };
 

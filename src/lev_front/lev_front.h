@@ -29,6 +29,7 @@ typedef struct lev_options {
     int no_dialect_warnings;            /* -Wno-dialect */
     size_t max_input;                   /* bytes (refused from there on);
                                            0: SPLEV_LEVCOMP_MAX_INPUT */
+    int variant;                        /* SPLEV_VARIANT_* (0 none) */
 } lev_options;
 
 /* Parse a file ("-" is standard input).  Never NULL: a file that cannot

@@ -7,6 +7,7 @@
 #include "lev_front/arena.h"
 #include "lev_front/lev_front.h"
 #include "splev/levcomp.h"
+#include "splev/variant.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -89,9 +90,12 @@ static void check_variables(diag *d, const lev_ctx *ctx)
  * the MAZE header, which only NetHack 3.6 knows. */
 static int file_dialect(const lev_file *f, const lev_options *opt)
 {
-    if (opt->dialect == SPLEV_LEVCOMP_DIALECT_UNNETHACK)
+    /* a variant profile reads its game's files in its game's dialect */
+    const splev_variant *v = splev_variant_get(opt->variant);
+    int d = opt->dialect ? opt->dialect : v ? v->dialect : 0;
+    if (d == SPLEV_LEVCOMP_DIALECT_UNNETHACK)
         return SPLEV_DIALECT_UNNETHACK;
-    if (opt->dialect == SPLEV_LEVCOMP_DIALECT_NETHACK36)
+    if (d == SPLEV_LEVCOMP_DIALECT_NETHACK36)
         return SPLEV_DIALECT_NETHACK36;
     for (size_t i = 0; i < f->nlevels; i++)
         if (f->levels[i]->maze_fill)
@@ -240,6 +244,7 @@ static lev_file *parse_text(const char *name, const char *real,
     if (r != 0 && d.errors == 0)
         diag_error_nopos(&d, "could not be parsed");
     f->dialect = file_dialect(f, opt);
+    f->variant = opt->variant;
     report_dialect(&d, &ctx, f);
     /* After a syntax error an assignment may be missing from the tree:
      * checking the variables then would only repeat that error.  A file

@@ -114,7 +114,7 @@ static int check_const(reader *r, uint32_t i, splev_const *c, uint32_t off,
             return bad(r, "%s: region out of range", what);
         return 1;
     case SPLEV_V_MAPCHAR:
-        if (c->c || c->d || has_str || c->a < 0 || c->a > SPLEV_TRANSPARENT ||
+        if (c->c || c->d || has_str || c->a < 0 || c->a >= SPLEV_VT_END ||
             c->b < -2 || c->b > 1)
             return bad(r, "%s: bad map character", what);
         return 1;
@@ -135,7 +135,7 @@ static int check_const(reader *r, uint32_t i, splev_const *c, uint32_t off,
         if (!c->str)
             return 0;
         for (uint32_t k = 0; k < len; k++)
-            if ((unsigned char)c->str[k] > SPLEV_TRANSPARENT)
+            if ((unsigned char)c->str[k] >= SPLEV_VT_END)
                 return bad(r, "%s: bad terrain in map", what);
         return 1;
     default:

@@ -92,6 +92,15 @@ static void json_map(bytebuf *b, const splev_level *lev)
     free(m);
 }
 
+static int uses_vterrain(const splev_level *lev)
+{
+    for (int x = 0; x < SPLEV_COLNO; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++)
+            if (SPLEV_IS_VTERRAIN(lev->cells[x][y].typ))
+                return 1;
+    return 0;
+}
+
 static void json_header(bytebuf *b, const splev_level *lev)
 {
     bb_printf(b, "{\n  ");
@@ -112,9 +121,15 @@ static void json_header(bytebuf *b, const splev_level *lev)
     bb_printf(b, "],\n  ");
     key(b, "terrain_names");
     bb_u8(b, '[');
-    for (int t = 0; t < SPLEV_TERRAIN_COUNT; t++) {
+    /* variant terrain (doc/variants.md) extends the list, only in the
+     * levels that have some: index 41 (no terrain) is null */
+    int end = uses_vterrain(lev) ? SPLEV_VT_END : SPLEV_TERRAIN_COUNT;
+    for (int t = 0; t < end; t++) {
         bb_printf(b, "%s", t ? ", " : "");
-        bb_json_string(b, splev_terrain_name(t));
+        if (t == SPLEV_TRANSPARENT)
+            bb_printf(b, "null");
+        else
+            bb_json_string(b, splev_terrain_name(t));
     }
     bb_printf(b, "],\n  ");
 }

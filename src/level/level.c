@@ -39,6 +39,33 @@ static const struct {
     {"CLOUD", 'C', 'C'},
 };
 
+/* Variant terrain (level.h), indexed from SPLEV_VT_FIRST: name, map
+ * character, walkable, liquid, wall-like, fallback. */
+static const splev_vterrain vterrain_info[SPLEV_VT_END - SPLEV_VT_FIRST] = {
+    {"GRASS", ',', 1, 0, 0, SPLEV_ROOM},
+    {"GROUND", ':', 1, 0, 0, SPLEV_ROOM},
+    {"PUDDLE", 'w', 1, 1, 0, SPLEV_ROOM},
+    {"SEWAGE", 's', 1, 1, 0, SPLEV_ROOM},
+    {"SAND", 'a', 1, 0, 0, SPLEV_ROOM},
+    {"MAGIC_CHEST", '(', 1, 0, 0, SPLEV_ROOM},
+    {"FORGE", 'f', 1, 0, 0, SPLEV_FOUNTAIN},
+    {"TOILET", 'Z', 1, 0, 0, SPLEV_SINK},
+    {"VENT", 'V', 1, 0, 0, SPLEV_ROOM},
+    {"CARPET", 'c', 1, 0, 0, SPLEV_ROOM},
+};
+
+const splev_vterrain *splev_vterrain_info(int typ)
+{
+    return SPLEV_IS_VTERRAIN(typ) ? &vterrain_info[typ - SPLEV_VT_FIRST]
+                                  : NULL;
+}
+
+int splev_terrain_fallback(int typ)
+{
+    return SPLEV_IS_VTERRAIN(typ) ? vterrain_info[typ - SPLEV_VT_FIRST].fallback
+                                  : typ;
+}
+
 static const char *const trap_names[SPLEV_TRAP_COUNT] = {
     NULL, "arrow", "dart", "falling rock", "board", "bear", "land mine",
     "rolling boulder", "sleep gas", "rust", "fire", "pit", "spiked pit",
@@ -65,7 +92,7 @@ static const char *const flag_names[SPLEV_F_COUNT] = {
     "noteleport", "hardfloor", "nommap", "shortsighted", "arboreal",
     "mazelevel", "premapped", "shroud", "graveyard", "icedpools", "solidify",
     "corrmaze", "inaccessibles", "noflipx", "noflipy", "rndvault", "sheol",
-    "stormy", "sky",
+    "stormy", "sky", "outdoors", "spooky",
 };
 
 static splev_level *level_new_raw(const char *name)
@@ -714,6 +741,8 @@ const char *splev_terrain_name(int typ)
         return terrain_info[typ].name;
     if (typ == SPLEV_TRANSPARENT)
         return "MAX_TYPE";
+    if (SPLEV_IS_VTERRAIN(typ))
+        return vterrain_info[typ - SPLEV_VT_FIRST].name;
     return NULL;
 }
 
@@ -722,6 +751,9 @@ int splev_terrain_from_name(const char *name)
     for (int t = 0; t < SPLEV_TERRAIN_COUNT; t++)
         if (strcasecmp(name, terrain_info[t].name) == 0)
             return t;
+    for (int t = SPLEV_VT_FIRST; t < SPLEV_VT_END; t++)
+        if (strcasecmp(name, vterrain_info[t - SPLEV_VT_FIRST].name) == 0)
+            return t;
     return -1;
 }
 
@@ -729,6 +761,8 @@ int splev_terrain_mapchar(int typ)
 {
     if (typ == SPLEV_TRANSPARENT)
         return 'x';
+    if (SPLEV_IS_VTERRAIN(typ))
+        return vterrain_info[typ - SPLEV_VT_FIRST].mapchar;
     if (typ < 0 || typ >= SPLEV_TERRAIN_COUNT)
         return 0;
     return terrain_info[typ].mapchar;
@@ -738,6 +772,8 @@ int splev_terrain_nearest_mapchar(int typ)
 {
     if (typ == SPLEV_TRANSPARENT)
         return 'x';
+    if (SPLEV_IS_VTERRAIN(typ))
+        return vterrain_info[typ - SPLEV_VT_FIRST].mapchar;
     if (typ < 0 || typ >= SPLEV_TERRAIN_COUNT)
         return ' ';
     return terrain_info[typ].nearest;

@@ -45,10 +45,21 @@ static const glyph trap_glyphs[SPLEV_TRAP_COUNT] = {
     {'^', CLR_MAGENTA},
 };
 
+/* Variant terrain (doc/variants.md): its map character, in a colour of
+ * its own. */
+static const glyph vterrain_glyphs[SPLEV_VT_END - SPLEV_VT_FIRST] = {
+    {',', CLR_GREEN},  {':', CLR_BROWN},  {'w', CLR_BLUE},
+    {'s', CLR_GREEN},  {'a', CLR_YELLOW}, {'(', CLR_MAGENTA},
+    {'f', CLR_ORANGE}, {'Z', CLR_WHITE},  {'V', CLR_GRAY},
+    {'c', CLR_RED},
+};
+
 /* Walls, doors and stairs depend on the cell's other fields. */
 glyph level_terrain_glyph(const splev_level *lev, int x, int y)
 {
     const splev_cell *c = &lev->cells[x][y];
+    if (SPLEV_IS_VTERRAIN(c->typ))
+        return vterrain_glyphs[c->typ - SPLEV_VT_FIRST];
     if (c->typ >= SPLEV_TERRAIN_COUNT)
         return (glyph){'?', CLR_RED};
     glyph g = terrain_glyphs[c->typ];

@@ -49,7 +49,7 @@ static const struct {
 
 static int terrain_class(const splev_cell *c)
 {
-    switch (c->typ) {
+    switch (splev_terrain_fallback(c->typ)) {
     case SPLEV_STONE: case SPLEV_SCORR: return K_STONE;
     case SPLEV_DBWALL: return K_DBWALL;
     case SPLEV_TREE: return K_TREE;

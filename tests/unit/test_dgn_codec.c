@@ -232,7 +232,9 @@ static const corruption corruptions[] = {
     {16, 2, 17, "dungeon count out of range"},
     {18, 2, 100, "level count out of range"},
     {20, 2, 33, "branch count out of range"},
-    {22, 2, 1, "reserved header field not zero"},
+    {22, 2, 1, "level limit out of range"},       /* bytes 22-23: the limit */
+    {22, 2, 0x4040, ""},                        /* 64 in both: HackEM's */
+    {22, 2, 0x2020, "level limit out of range"}, /* 32 is the default: 0 */
     {24, 2, 0, "string table size out of range"},
     {26, 2, 1, "string table size out of range"},
     {16, 2, 3, "file size does not match the counts"},
