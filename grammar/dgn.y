@@ -135,7 +135,7 @@ statement
             s->base = $5.base; s->rand = $5.rand; s->couple_pos = P(@5);
             s->chance = $6.chance; s->rndlevs = $6.rndlevs;
         }
-    | BRANCH ':' STRING '@' couple branch_tail
+    | BRANCH ':' STRING '@' couple branch_tail old_branch_int
         {
             dgn_stmt *s = stmt_new(ctx, DS_BRANCH, @1, "BRANCH");
             s->name = str($3, P(@3));
@@ -144,7 +144,7 @@ statement
             s->br_up = $6.up; s->br_dir_given = $6.dir_given;
             s->br_dir_pos = $6.ldir;
         }
-    | CHAINBRANCH ':' STRING STRING '+' couple branch_tail
+    | CHAINBRANCH ':' STRING STRING '+' couple branch_tail old_branch_int
         {
             dgn_stmt *s = stmt_new(ctx, DS_CHAINBRANCH, @1, "CHAINBRANCH");
             s->name = str($3, P(@3));
@@ -207,6 +207,14 @@ level_tail
             $$.chance.percent = $2;
             $$.rndlevs = num($3, @3);
         }
+    ;
+
+/* SLASH'EM's trailing integer on BRANCH and CHAINBRANCH (NetHack 3.4.3's
+ * lineage, doc/dialects.md): accepted and not used; our dungeon model has
+ * nothing it would set. */
+old_branch_int
+    : %empty
+    | INTEGER                   { (void)$1; }
     ;
 
 branch_tail

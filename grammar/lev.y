@@ -43,6 +43,7 @@
 #include "lev_front/arena.h"
 #include "splev/level.h"
 #include "splev/variant.h"
+#include "lev_front/old343.h"
 
 #define YYSTYPE LEV_STYPE
 #define YYLTYPE LEV_LTYPE
@@ -107,6 +108,14 @@ static int variant_need(lev_ctx *ctx, LEV_LTYPE at, unsigned f,
 static lev_stmt *variant_terrain_stmt(lev_ctx *ctx, LEV_LTYPE all,
                                       LEV_LTYPE kw, unsigned f, lev_expr *sel);
 static lev_expr *wallify_area(lev_expr *e);
+/* NetHack 3.4.3's dialect (its block of rules) */
+static lev_expr *old_thing(lev_expr *cls, lev_expr *name, lev_pos pos);
+static void old_montype(lev_ctx *ctx, lev_stmt *s, LEV_LTYPE at, char *name);
+static void old_spe_attr(lev_stmt *s, lev_expr *spe);
+static void old_oname_attr(lev_stmt *s, lev_expr *name);
+static lev_stmt *old_door_stmt(lev_ctx *ctx, LEV_LTYPE at, lev_expr *f);
+static lev_expr *old_room_flags(lev_expr *flags);
+static lev_expr *region_flags(lev_expr *flags);
 /* Append s to b: the room is there but for one time in a while. */
 static inline void push_stmt(lev_block *b, lev_stmt *s)
 {
@@ -124,6 +133,14 @@ static inline void top_item(lev_ctx *ctx, lev_stmt *s)
         push_stmt(&l->body, s);
     else
         top_item_rest(ctx, s);
+}
+/* A list's assignment: where the dialect puts it (its shuffle follows
+ * as the rule's statement). */
+static inline void old_list_item(lev_ctx *ctx, lev_stmt *a)
+{
+    lev_stmt *s = lev_old_item(ctx, a);
+    if (s)
+        top_item(ctx, s);
 }
 static void new_level(lev_ctx *ctx, lev_pos pos, char *name, lev_pos at,
                       lev_expr *maze_fill);
@@ -162,6 +179,12 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %token RANDOM_BRACKET "random[...]"
 %token EQ "==" NE "!=" LE "<=" GE ">="
 %token TO "TO"
+/* NetHack 3.4.3's dialect: its start (given first when the file is in
+ * it) and its words (IDENTs in the other dialects), see next_token */
+%token OLD343 "the NetHack 3.4.3 dialect"
+%token O_RANDOM_PLACES "RANDOM_PLACES" O_RANDOM_OBJECTS "RANDOM_OBJECTS"
+%token O_RANDOM_MONSTERS "RANDOM_MONSTERS" O_PLACE "place"
+%token O_CONTAINED "contained"
 
 %token MESSAGE "MESSAGE" NOMAP "NOMAP" LEVEL "LEVEL" INIT_MAP "INIT_MAP"
 %token MAZE "MAZE"
@@ -228,12 +251,301 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %type <stmt> mon_stmt obj_attrs init_map wallwalk geometry
 %type <expr> monobj_other
 %type <num> cmpop typed_kw
+%type <stmt> old_stmt old_mon old_obj old_objh
+%type <expr> old_coord old_place old_char old_name old_oclass old_align
+%type <expr> old_places old_chars old_spe old_door old_door_item
+%type <expr> old_oname old_flags old_flag
 
 %%
 
 file
     : items
+    | OLD343 old_items
     ;
+
+/* ==== NetHack 3.4.3's dialect (doc/dialects.md, src/lev_front/old343.c).
+ * A grammar of its own from the start token on, so that its positional
+ * MONSTER/OBJECT and braceless rooms cannot conflict with the other
+ * dialects' forms; it makes the same tree, reusing their argument forms.
+ * Rooms, containers and lists are put together by old343.c. ==== */
+old_items
+    : %empty
+    | old_items LEVEL ':' STRING
+        { lev_old_level(ctx); new_level(ctx, SPAN(@2, @4), $4, P(@4), NULL); }
+    | old_items MAZE ':' STRING ',' maze_fill
+        { lev_old_level(ctx); new_level(ctx, SPAN(@2, @6), $4, P(@4), $6); }
+    | old_items old_stmt
+        { lev_stmt *s = lev_old_item(ctx, $2); if (s) top_item(ctx, s); }
+    | old_items '[' PERCENT ']' ':' old_stmt
+        { if ($6) { $6->chance = E(PERCENT, @3); $6->chance->ival = $3;
+                    $6->pos = SPAN(@2, @6); }
+          lev_stmt *s = lev_old_item(ctx, $6); if (s) top_item(ctx, s); }
+    | old_items error ERRSYNC               { yyerrok; }
+    | old_items error ERRSYNC_OPEN          { yyerrok; }
+    ;
+
+old_stmt
+    : MESSAGE ':' expr          { $$ = args(S(MESSAGE, @$), 1, $3); }
+    | FLAGS ':' old_flags       { $$ = args(S(FLAGS, @$), 1, $3); }
+    | INIT_MAP ':' CHAR ',' CHAR ',' W_BOOL ',' W_BOOL ',' light ',' boolr
+        { /* fg, bg, smoothed, joined, light, walled: the mines style */
+          $$ = args(S(INIT_MAP, @$), 8, lev_expr_word(P(@1), LEV_W_MINES),
+                    mk_char(P(@3), $3), mk_char(P(@5), $5),
+                    lev_expr_word(P(@7), (int)$7),
+                    lev_expr_word(P(@9), (int)$9), $11, $13, NULL); }
+    | geometry                  { $$ = $1; $$->pos = P(@$); }
+    | NOMAP                     { $$ = S(NOMAP, @$); }
+    | O_RANDOM_PLACES ':' old_places
+        { lev_stmt *a, *b;
+          lev_old_list(ctx, P(@1), LEV_OLD_PLACE, $3, &a, &b);
+          old_list_item(ctx, a); $$ = b; }
+    | O_RANDOM_OBJECTS ':' old_chars
+        { lev_stmt *a, *b;
+          lev_old_list(ctx, P(@1), LEV_OLD_OBJECT, $3, &a, &b);
+          old_list_item(ctx, a); $$ = b; }
+    | O_RANDOM_MONSTERS ':' old_chars
+        { lev_stmt *a, *b;
+          lev_old_list(ctx, P(@1), LEV_OLD_MONSTER, $3, &a, &b);
+          old_list_item(ctx, a); $$ = b; }
+    | old_mon                   { $$ = $1; $$->pos = P(@$); }
+    | old_obj                   { $$ = $1; $$->pos = P(@$); }
+    | TRAP ':' old_name ',' old_coord
+        { /* 3.4.3 spells the trap door "trapdoor" */
+          if ($3->kind == LEV_E_STRING && strcmp($3->sval, "trapdoor") == 0)
+              $3->sval = lev_arena_strndup(ctx->arena, "trap door", 9);
+          $$ = args(S(TRAP, @$), 2, $3, $5); }
+    | DOOR ':' old_door         { $$ = old_door_stmt(ctx, @$, $3); }
+    | DRAWBRIDGE ':' old_coord ',' W_DIRECTION ',' doorstate
+        { $$ = args(S(DRAWBRIDGE, @$), 3, $3, lev_expr_word(P(@5), (int)$5),
+                    $7); }
+    | MAZEWALK ':' old_coord ',' W_DIRECTION
+        { $$ = args(S(MAZEWALK, @$), 4, $3, lev_expr_word(P(@5), (int)$5),
+                    NULL, NULL); }
+    | WALLIFY                   { $$ = args(S(WALLIFY, @$), 1, NULL); }
+    | REGION ':' regionish ',' light ',' roomtype room_flags
+        { $$ = args(S(REGION, @$), 4, $3, $5, $7, region_flags($8)); }
+    | ALTAR ':' old_coord ',' old_align ',' altar_type
+        { $$ = args(S(ALTAR, @$), 3, $3, $5, $7); }
+    | LADDER ':' old_coord ',' W_UPDOWN
+        { $$ = args(S(LADDER, @$), 2, $3, lev_expr_word(P(@5), (int)$5)); }
+    | STAIR ':' old_place ',' W_UPDOWN
+        { $$ = args(S(STAIR, @$), 2, $3, lev_expr_word(P(@5), (int)$5)); }
+    | STAIR ':' old_place ',' old_place ',' W_UPDOWN
+        { $$ = args(S(STAIR_REGION, @$), 3, $3, $5,
+                    lev_expr_word(P(@7), (int)$7)); }
+    | PORTAL ':' old_place ',' old_place ',' STRING
+        { $$ = args(S(PORTAL, @$), 3, $3, $5,
+                    lev_expr_str(LEV_E_STRING, P(@7), $7)); }
+    | TELEPORT_REGION ':' old_place ',' old_place
+        { $$ = args(S(TELEPORT_REGION, @$), 3, $3, $5, NULL); }
+    | TELEPORT_REGION ':' old_place ',' old_place ',' W_UPDOWN
+        { $$ = args(S(TELEPORT_REGION, @$), 3, $3, $5,
+                    lev_expr_word(P(@7), (int)$7)); }
+    | BRANCH ':' old_place ',' old_place
+        { $$ = args(S(BRANCH, @$), 2, $3, $5); }
+    | FOUNTAIN ':' old_coord    { $$ = args(S(FOUNTAIN, @$), 1, $3); }
+    | SINK ':' old_coord        { $$ = args(S(SINK, @$), 1, $3); }
+    | POOL ':' old_coord        { $$ = args(S(POOL, @$), 1, $3); }
+    | NON_DIGGABLE ':' regionish
+        { $$ = args(S(NON_DIGGABLE, @$), 1, $3); }
+    | NON_PASSWALL ':' regionish
+        { $$ = args(S(NON_PASSWALL, @$), 1, $3); }
+    | GOLD ':' expr ',' old_coord
+        { $$ = args(S(GOLD, @$), 2, $3, $5); }
+    | GOLD ':' RANDOM ',' old_coord
+        { /* 3.4.3's random amount: rnd(200) (doc/dialects.md) */
+          lev_expr *d = E(DICE, @3); d->ival = 1; d->ival2 = 200;
+          $$ = args(S(GOLD, @$), 2, d, $5); }
+    | ENGRAVING ':' old_coord ',' engr_type ',' expr
+        { $$ = args(S(ENGRAVING, @$), 3, $3, $5, $7); }
+    | ROOM ':' roomtype ',' light ',' aroom ',' aroom ',' aroom room_flags
+        { $$ = args(S(ROOM, @$), 7, $3, NULL, $5, $7, $9, $11,
+                    old_room_flags($12)); }
+    | SUBROOM ':' roomtype ',' light ',' aroom ',' aroom ',' STRING
+      room_flags
+        { $$ = args(S(SUBROOM, @$), 6, $3, NULL, $5, $7, $9,
+                    old_room_flags($12));
+          $$->name = $11; }
+    | NAME ':' STRING           { lev_old_name(ctx, P(@$), $3); $$ = NULL; }
+    | CHANCE ':' INTEGER        { lev_old_chance(ctx, P(@$), $3); $$ = NULL; }
+    | RANDOM_CORRIDORS
+        { $$ = args(S(RANDOM_CORRIDORS, @$), 1, NULL); }
+    | CORRIDOR ':' tuple ',' tuple
+        { $$ = args(S(CORRIDOR, @$), 2, $3, $5); }
+    | CORRIDOR ':' tuple ',' expr
+        { $$ = args(S(CORRIDOR, @$), 2, $3, $5); }
+    | REPLACE_TERRAIN ':' regionish ',' mapchar ',' mapchar ',' PERCENT
+        { lev_expr *p = E(PERCENT, @9); p->ival = $9;
+          $$ = args(S(REPLACE_TERRAIN, @$), 4, $3, $5, $7, p); }
+    | REPLACE_TERRAIN ':' regionish ',' mapchar ',' mapchar ',' light ','
+      PERCENT
+        { /* UnNetHack 3.5: the light of the new terrain */
+          lev_expr *p = E(PERCENT, @11); p->ival = $11;
+          lev_expr *to = $7;
+          if (to->kind == LEV_E_CHAR) {
+              to = E(MAPCHAR, @7);
+              lev_expr_add(to, $7); lev_expr_add(to, $9);
+          }
+          $$ = args(S(REPLACE_TERRAIN, @$), 4, $3, $5, to, p); }
+    ;
+
+/* MONSTER: class, name, place, then the optional fields in any order */
+old_mon
+    : MONSTER ':' old_char ',' old_name ',' old_coord
+        { $$ = mon_new(ctx, @$, old_thing($3, $5, P(@3)), $7); }
+    | old_mon ',' STRING
+        { $$ = $1; lev_stmt_attr($$, mk_attr(P(@3), LEV_A_NAME,
+              lev_expr_str(LEV_E_STRING, P(@3), $3), NULL)); }
+    | old_mon ',' W_ATTITUDE
+        { $$ = $1; lev_stmt_attr($$, word_attr(ctx, @3, LEV_A_ATTITUDE, $3)); }
+    | old_mon ',' W_ALERTNESS
+        { $$ = $1;
+          lev_stmt_attr($$, word_attr(ctx, @3, LEV_A_ALERTNESS, $3)); }
+    | old_mon ',' old_align
+        { $$ = $1; lev_stmt_attr($$, mk_attr(P(@3), LEV_A_ALIGN, $3, NULL)); }
+    | old_mon ',' W_APPEARANCE STRING
+        { $$ = $1; lev_stmt_attr($$, mk_attr(SPAN(@3, @4), LEV_A_APPEARANCE,
+              lev_expr_word(P(@3), (int)$3),
+              lev_expr_str(LEV_E_STRING, P(@4), $4))); }
+    ;
+
+/* OBJECT/CONTAINER: class, name, place or "contained", then curse state,
+ * corpse or statue monster, enchantment and name (3.4.3's three forms) */
+old_objh
+    : OBJECT ':' old_oclass ',' old_name ',' old_coord
+        { $$ = args(S(OBJECT, @$), 1, old_thing($3, $5, P(@3)));
+          lev_stmt_attr($$, mk_attr(P(@7), LEV_A_COORD, $7, NULL)); }
+    | OBJECT ':' old_oclass ',' old_name ',' O_CONTAINED
+        { $$ = args(S(OBJECT, @$), 1, old_thing($3, $5, P(@3)));
+          ctx->old_contained = $$; }
+    | CONTAINER ':' old_oclass ',' old_name ',' old_coord
+        { $$ = args(S(CONTAINER, @$), 1, old_thing($3, $5, P(@3)));
+          lev_stmt_attr($$, mk_attr(P(@7), LEV_A_COORD, $7, NULL)); }
+    ;
+
+old_obj
+    : old_objh                  { $$ = $1; }
+    /* the tail, once: curse state, monster, enchantment, name */
+    | old_objh ',' W_CURSE ',' STRING ',' old_spe old_oname
+        { $$ = $1; lev_stmt_attr($$, word_attr(ctx, @3, LEV_A_CURSE, $3));
+          old_montype(ctx, $$, @5, $5); old_spe_attr($$, $7);
+          old_oname_attr($$, $8); }
+    | old_objh ',' RANDOM ',' STRING ',' old_spe old_oname
+        { $$ = $1; old_montype(ctx, $$, @5, $5); old_spe_attr($$, $7);
+          old_oname_attr($$, $8); }
+    | old_objh ',' W_CURSE ',' old_spe old_oname
+        { $$ = $1; lev_stmt_attr($$, word_attr(ctx, @3, LEV_A_CURSE, $3));
+          old_spe_attr($$, $5); old_oname_attr($$, $6); }
+    | old_objh ',' RANDOM ',' old_spe old_oname
+        { $$ = $1; old_spe_attr($$, $5); old_oname_attr($$, $6); }
+    | old_objh ',' STRING ',' old_spe old_oname
+        { $$ = $1; old_montype(ctx, $$, @3, $3); old_spe_attr($$, $5);
+          old_oname_attr($$, $6); }
+    ;
+
+old_oname
+    : %empty                    { $$ = NULL; }
+    | ',' W_NONE                { $$ = NULL; }
+    | ',' STRING                { $$ = lev_expr_str(LEV_E_STRING, P(@2), $2); }
+    ;
+
+/* FLAGS: 3.4.3's words, and SLASH'EM's spooky (a level flag, as in HackEM)
+ * and lethe (Lethe water, which the model lacks: accepted, not kept) */
+old_flags
+    : old_flag
+        { $$ = E(ARRAY, @$); if ($1) lev_expr_add($$, $1); }
+    | old_flags ',' old_flag
+        { $$ = $1; $$->pos = P(@$); if ($3) lev_expr_add($$, $3); }
+    ;
+
+old_flag
+    : W_FLAG                    { $$ = lev_expr_word(P(@1), (int)$1); }
+    | IDENT
+        { $$ = NULL;
+          if (strcmp($1, "spooky") != 0 && strcmp($1, "lethe") != 0)
+              diag_error(ctx->d, lev_srcpos(P(@1)), "unknown level flag "
+                         "'%.60s'", $1); }
+    ;
+
+old_spe
+    : RANDOM                    { $$ = NULL; }
+    | INTEGER                   { $$ = lev_expr_int(P(@$), $1); }
+    | '-' INTEGER               { $$ = lev_expr_int(P(@$), -$2); }
+    ;
+
+old_char
+    : CHAR                      { $$ = mk_char(P(@1), $1); }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    | MONSTER_T '[' INTEGER ']'
+        { $$ = lev_old_reg(ctx, P(@$), LEV_OLD_MONSTER, $3); }
+    ;
+
+old_oclass
+    : CHAR                      { $$ = mk_char(P(@1), $1); }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    | OBJECT_T '[' INTEGER ']'
+        { $$ = lev_old_reg(ctx, P(@$), LEV_OLD_OBJECT, $3); }
+    ;
+
+old_name
+    : STRING                    { $$ = lev_expr_str(LEV_E_STRING, P(@$), $1); }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    ;
+
+old_coord
+    : coordish                  { $$ = $1; }
+    | O_PLACE '[' INTEGER ']'
+        { $$ = lev_old_reg(ctx, P(@$), LEV_OLD_PLACE, $3); }
+    ;
+
+/* a STAIR's, PORTAL's ... place or area; levregion() is the whole level */
+old_place
+    : place                     { $$ = $1; }
+    | O_PLACE '[' INTEGER ']'
+        { $$ = lev_old_reg(ctx, P(@$), LEV_OLD_PLACE, $3); }
+    | LEVREGION '(' ')'
+        { /* the whole level: x 1..79, y 0..20 */
+          static const int whole[4] = {1, 0, 79, 20};
+          $$ = E(LEVREGION, @$);
+          for (int i = 0; i < 4; i++)
+              lev_expr_add($$, lev_expr_int(P(@$), whole[i])); }
+    ;
+
+old_align
+    : altar_align               { $$ = $1; }
+    | RANDOM                    { $$ = E(RANDOM, @$); }
+    ;
+
+old_places
+    : old_coord                 { $$ = E(ARRAY, @$); lev_expr_add($$, $1); }
+    | old_places ',' old_coord  { $$ = $1; $$->pos = P(@$);
+                                  lev_expr_add($$, $3); }
+    ;
+
+old_chars
+    : CHAR                      { $$ = E(ARRAY, @$);
+                                  lev_expr_add($$, mk_char(P(@1), $1)); }
+    | old_chars ',' CHAR        { $$ = $1; $$->pos = P(@$);
+                                  lev_expr_add($$, mk_char(P(@3), $3)); }
+    ;
+
+/* DOOR: a map door (state, place [, "key"] of SLASH'EM) or a room door
+ * (secret, state, wall, position): told apart by the number of fields */
+old_door
+    : old_door_item             { $$ = E(ARRAY, @$); lev_expr_add($$, $1); }
+    | old_door ',' old_door_item
+        { $$ = $1; $$->pos = P(@$); lev_expr_add($$, $3); }
+    ;
+
+old_door_item
+    : value                     { $$ = $1; }
+    | W_BOOL                    { $$ = lev_expr_word(P(@1), (int)$1); }
+    | W_DOORSTATE               { $$ = lev_expr_word(P(@1), (int)$1); }
+    | dirs                      { $$ = $1; }
+    | O_PLACE '[' INTEGER ']'
+        { $$ = lev_old_reg(ctx, P(@$), LEV_OLD_PLACE, $3); }
+    ;
+/* ==== end of NetHack 3.4.3's dialect ==== */
 
 /* The file's statements are folded into items directly (not through
  * item -> stmt -> simple_stmt): two reductions fewer per line. */
@@ -376,9 +688,9 @@ simple_stmt
     | WALLIFY ':' sel
         { $$ = args(S(WALLIFY, @$), 1, wallify_area($3)); }
     | REGION ':' regionish ',' light ',' roomtype room_flags
-        { $$ = args(S(REGION, @$), 4, $3, $5, $7, $8); }
+        { $$ = args(S(REGION, @$), 4, $3, $5, $7, region_flags($8)); }
     | REGION ':' regionish ',' light ',' roomtype room_flags '{' stmts '}'
-        { $$ = args(S(REGION, @$), 4, $3, $5, $7, $8);
+        { $$ = args(S(REGION, @$), 4, $3, $5, $7, region_flags($8));
           $$->body = *take_block($10); $$->has_body = 1; }
     | ROOM ':' roomtype room_chance ',' light ',' aroom ',' aroom ',' aroom
       room_flags '{' stmts '}'
@@ -1391,6 +1703,95 @@ static void top_item_rest(lev_ctx *ctx, lev_stmt *s)
     lev_stmt_free(s);
 }
 
+/* REGION's "filled, true": the boolean after the filling says whether
+ * the region is irregular (3.4.3's prefilled, kept by 3.6), in every
+ * dialect. */
+static lev_expr *region_flags(lev_expr *flags)
+{
+    for (size_t i = 1; flags && i < flags->nargs; i++) {
+        lev_expr *f = flags->args[i], *before = flags->args[i - 1];
+        if (f->kind == LEV_E_WORD &&
+            (f->ival == LEV_W_TRUE || f->ival == LEV_W_FALSE) &&
+            before->kind == LEV_E_WORD &&
+            (before->ival == LEV_W_FILLED || before->ival == LEV_W_UNFILLED))
+            f->ival = f->ival == LEV_W_TRUE ? LEV_W_IRREGULAR : LEV_W_REGULAR;
+    }
+    return flags;
+}
+
+/* ---- NetHack 3.4.3's dialect: the tree of its positional forms ---- */
+
+/* A 3.4.3 ROOM's or SUBROOM's last field: a boolean, whether the room
+ * is filled (roomfill). */
+static lev_expr *old_room_flags(lev_expr *flags)
+{
+    if (flags && flags->nargs == 1 && flags->args[0]->kind == LEV_E_WORD &&
+        (flags->args[0]->ival == LEV_W_TRUE ||
+         flags->args[0]->ival == LEV_W_FALSE))
+        flags->args[0]->ival = flags->args[0]->ival == LEV_W_TRUE
+                                   ? LEV_W_FILLED : LEV_W_UNFILLED;
+    return flags;
+}
+
+/* A class ('d', random, monster[0]) and a name ("jackal", random): one
+ * monster or object as the other dialects write it. */
+static lev_expr *old_thing(lev_expr *cls, lev_expr *name, lev_pos pos)
+{
+    if (name->kind == LEV_E_RANDOM)
+        return cls;
+    if (cls->kind != LEV_E_CHAR)
+        return name;
+    lev_expr *t = lev_expr_new(LEV_E_CLASSNAME, pos);
+    t->pos.end_line = name->pos.end_line;
+    t->pos.end_col = name->pos.end_col;
+    lev_expr_add(t, cls);
+    lev_expr_add(t, name);
+    return t;
+}
+
+/* A corpse's or statue's monster; "random" is a random one. */
+static void old_montype(lev_ctx *ctx, lev_stmt *s, LEV_LTYPE at, char *name)
+{
+    if (strcmp(name, "random") == 0)
+        return;
+    lev_stmt_attr(s, mk_attr(P(at), LEV_A_MONTYPE,
+                             lev_expr_str(LEV_E_STRING, P(at), name), NULL));
+}
+
+static void old_spe_attr(lev_stmt *s, lev_expr *spe)
+{
+    if (spe)
+        lev_stmt_attr(s, mk_attr(spe->pos, LEV_A_SPE, spe, NULL));
+}
+
+static void old_oname_attr(lev_stmt *s, lev_expr *name)
+{
+    if (name)
+        lev_stmt_attr(s, mk_attr(name->pos, LEV_A_NAME, name, NULL));
+}
+
+/* DOOR's fields: 2 a map door, 3 SLASH'EM's map door with a key name
+ * (which the model has no use for), 4 a room door. */
+static lev_stmt *old_door_stmt(lev_ctx *ctx, LEV_LTYPE at, lev_expr *f)
+{
+    lev_expr **a = f->args;
+    switch (f->nargs) {
+    case 2:
+    case 3:
+        if (f->nargs == 3 && a[2]->kind != LEV_E_STRING)
+            break;
+        return args(S(DOOR, at), 2, a[0], a[1]);
+    case 4:
+        return args(S(ROOMDOOR, at), 4, a[0], a[1], a[2], a[3]);
+    default:
+        break;
+    }
+    diag_error(ctx->d, lev_srcpos(P(at)), "DOOR takes a state and a place "
+               "(and SLASH'EM's key name), or a room door's secret, state, "
+               "wall and position");
+    return NULL;
+}
+
 /* ---- the scanner, seen through recovery and bookkeeping ---- */
 
 /* ---- variant profiles (doc/variants.md) ---- */
@@ -1412,12 +1813,18 @@ static int variant_need(lev_ctx *ctx, LEV_LTYPE at, unsigned f,
 
 /* FORGE, MAGIC_CHEST and TREE set the terrain of their selection: a
  * TERRAIN statement with the profile's own map character for it. */
+/* The keyword of a variant terrain statement (VSTMT_SEL's value). */
+static const char *variant_stmt_word(unsigned f)
+{
+    return f == SPLEV_VF_FORGE         ? "FORGE"
+           : f == SPLEV_VF_MAGIC_CHEST ? "MAGIC_CHEST"
+                                       : "TREE";
+}
+
 static lev_stmt *variant_terrain_stmt(lev_ctx *ctx, LEV_LTYPE all,
                                       LEV_LTYPE kw, unsigned f, lev_expr *sel)
 {
-    const char *word = f == SPLEV_VF_FORGE         ? "FORGE"
-                       : f == SPLEV_VF_MAGIC_CHEST ? "MAGIC_CHEST"
-                                                   : "TREE";
+    const char *word = variant_stmt_word(f);
     int terrain = f == SPLEV_VF_FORGE         ? SPLEV_FORGE
                   : f == SPLEV_VF_MAGIC_CHEST ? SPLEV_MAGIC_CHEST
                                               : SPLEV_TREE;
@@ -1494,6 +1901,100 @@ static void copy_value(const LEV_STYPE *from, LEV_STYPE *to)
     *to = *from;
 }
 
+/* Tokens read ahead of the parser, given before the scanner's next. */
+typedef struct kqueue {
+    int n, i;
+    int tok[6];
+    LEV_LTYPE loc[6];
+    LEV_STYPE val[6];
+} kqueue;
+
+/* The scanner's next token; in NetHack 3.4.3's dialect its own words,
+ * which the other dialects read as names. */
+static int scan1(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
+                 lev_ctx *ctx)
+{
+    int t = levyylex(lval, lloc, scanner);
+    if (t != IDENT || !ctx->old343)
+        return t;
+    static const struct { const char *w; int tok; } words[] = {
+        {"RANDOM_PLACES", O_RANDOM_PLACES}, {"RANDOM_OBJECTS", O_RANDOM_OBJECTS},
+        {"RANDOM_MONSTERS", O_RANDOM_MONSTERS}, {"place", O_PLACE},
+        {"contained", O_CONTAINED},
+    };
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (strcmp(lval->str, words[i].w) == 0)
+            return words[i].tok;
+    return t;
+}
+
+static void kq_put(kqueue *q, int tok, const LEV_LTYPE *loc,
+                   const LEV_STYPE *val)
+{
+    q->tok[q->n] = tok;
+    q->loc[q->n] = *loc;
+    q->val[q->n++] = *val;
+}
+
+/* "KEYWORD[50%]:" (the chance after the keyword, NetHack 3.4.3's and its
+ * lineage's way, taken in every dialect) is given as the prefix form
+ * "[50%]: KEYWORD:" that the grammar knows; anything else as it came. */
+static int keyword_chance(int kw, LEV_STYPE *lval, LEV_LTYPE *lloc,
+                          void *scanner, lev_ctx *ctx)
+{
+    if (!ctx->kq)
+        ctx->kq = xmalloc(sizeof(kqueue));
+    kqueue *q = ctx->kq;
+    static const int want[] = {'[', PERCENT, ']', ':'};
+    LEV_STYPE kv = *lval, v;
+    LEV_LTYPE kl = *lloc, l;
+    q->n = q->i = 0;
+    for (int k = 0; k < 4; k++) {
+        int t = scan1(&v, &l, scanner, ctx);
+        kq_put(q, t, &l, &v);
+        if (t != want[k]) {
+            *lval = kv;
+            *lloc = kl;
+            return kw;
+        }
+    }
+    /* [ 50% ] : KEYWORD : -- the '[' where the keyword is */
+    LEV_LTYPE colon = q->loc[3];
+    q->n = 1;
+    q->i = 0;
+    q->tok[0] = PERCENT;
+    q->loc[0] = q->loc[1];
+    q->val[0] = q->val[1];
+    kq_put(q, ']', &q->loc[2], &v);
+    kq_put(q, ':', &colon, &v);
+    kq_put(q, kw, &kl, &kv);
+    kq_put(q, ':', &colon, &v);
+    *lloc = kl;
+    lloc->last_line = kl.first_line;
+    lloc->last_column = kl.first_column;
+    return '[';
+}
+
+static int next_token(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
+                      lev_ctx *ctx)
+{
+    kqueue *q = ctx->kq;
+    if (q && q->i < q->n) {
+        *lval = q->val[q->i];
+        *lloc = q->loc[q->i];
+        return q->tok[q->i++];
+    }
+    if (ctx->old343 && !ctx->old343_started) {
+        ctx->old343_started = 1;
+        *lloc = (LEV_LTYPE){1, 1, 1, 1};
+        return OLD343;
+    }
+    int t = scan1(lval, lloc, scanner, ctx);
+    if (stmt_kind_of(t) < 0 || ctx->stop)
+        return t;
+    return keyword_chance(t, lval, lloc, scanner, ctx);
+}
+
 static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
                    lev_ctx *ctx)
 {
@@ -1503,7 +2004,7 @@ static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
          * unreported: it needs none of the bookkeeping below, which only
          * error recovery and messages read (nor the place of the end of
          * the file, which only messages read). */
-        return ctx->stop ? 0 : levyylex(lval, lloc, scanner);
+        return ctx->stop ? 0 : next_token(lval, lloc, scanner, ctx);
     }
     if (ctx->replay) {                  /* after a syntax error */
         if (ctx->replay == 2) {
@@ -1524,7 +2025,7 @@ static int lev_lex(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
         t = 0;
         ctx->replayed = 0;
     } else {
-        t = levyylex(lval, lloc, scanner);
+        t = next_token(lval, lloc, scanner, ctx);
         ctx->replayed = 0;
     }
     if (t == 0)
@@ -1737,6 +2238,64 @@ static int yyreport_syntax_error(const yypcontext_t *pc, void *scanner,
     return 0;
 }
 
+/* NetHack 3.4.3's dialect has no names at the start of a line, and its
+ * statements end with their line: an error on the first token of a line
+ * is a statement that ended too early (said at its last token) or an
+ * unknown statement.  1 when reported. */
+static int old343_error(lev_ctx *ctx, const char *msg, int tok_first)
+{
+    /* a token given back after an error starts its line; its own error
+     * was said already when it is the one reported below */
+    if (ctx->replayed && ctx->tok_loc.first_line == ctx->old_err_line &&
+        ctx->tok_loc.first_column == ctx->old_err_col)
+        return 1;
+    int prev_ok = !ctx->replayed && ctx->prev_tok != 0 &&
+                  ctx->prev_tok != ERRSYNC && ctx->prev_tok != ERRSYNC_OPEN;
+    if ((!tok_first && !ctx->replayed && prev_ok) || ctx->tok <= 0)
+        return 0;
+    /* a few tokens expected, none a statement's first: the statement
+     * before this line was not complete */
+    const char *exp = strstr(msg, ", expecting ");
+    if (prev_ok && exp && !strstr(exp, "\"")) {
+        char prev[120], expected[400];
+        token_words(ctx->prev_tok, prev, sizeof prev);
+        clean_names(exp + 12, expected, sizeof expected);
+        diag_error(ctx->d, lev_span_srcpos(ctx->prev_loc), "the line ends "
+                   "after %s; expected %s", prev, expected);
+        return 1;
+    }
+    static const char *const old_statements[] = {
+        "MESSAGE", "LEVEL", "MAZE", "INIT_MAP", "FLAGS", "GEOMETRY",
+        "OBJECT", "CONTAINER", "MONSTER", "TRAP", "DOOR", "DRAWBRIDGE",
+        "MAZEWALK", "WALLIFY", "REGION", "ALTAR", "LADDER", "STAIR",
+        "PORTAL", "TELEPORT_REGION", "BRANCH", "FOUNTAIN", "SINK", "POOL",
+        "NON_DIGGABLE", "NON_PASSWALL", "ROOM", "SUBROOM", "NAME", "CHANCE",
+        "RANDOM_CORRIDORS", "CORRIDOR", "GOLD", "ENGRAVING", "RANDOM_PLACES",
+        "RANDOM_OBJECTS", "RANDOM_MONSTERS", "REPLACE_TERRAIN", NULL,
+    };
+    /* a later variant's statement keyword is an unknown word here */
+    const char *w = ctx->tok == IDENT ? ctx->cur_ident
+                    : ctx->tok == MINDEPTH ? "MINDEPTH"
+                    : ctx->tok == VSTMT_SEL && ctx->tok_val
+                        ? variant_stmt_word(
+                              (unsigned)((LEV_STYPE *)ctx->tok_val)->num)
+                        : NULL;
+    if (w) {
+        ctx->old_err_line = ctx->tok_loc.first_line;
+        ctx->old_err_col = ctx->tok_loc.first_column;
+        const char *s = suggest_word(w, old_statements);
+        if (s)
+            diag_error(ctx->d, lev_span_srcpos(ctx->tok_loc), "unknown word "
+                       "'%.60s' (did you mean %s?)", w, s);
+        else
+            diag_error(ctx->d, lev_span_srcpos(ctx->tok_loc), "unknown "
+                       "statement '%.60s' (not part of the NetHack 3.4.3 "
+                       "language)", w);
+        return 1;
+    }
+    return 0;
+}
+
 static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
                       const char *msg)
 {
@@ -1784,6 +2343,8 @@ static void lev_error(LEV_LTYPE *loc, void *scanner, lev_ctx *ctx,
         ctx->sync_braces = ctx->tok == '{';
     }
 
+    if (ctx->old343 && old343_error(ctx, msg, tok_first))
+        return;
     /* An unknown word at the start of a statement: a misspelt keyword
      * ("MONSTR: ...") or a statement of some other variant ("FORGE: ..."). */
     if (ctx->prev_tok == IDENT && ctx->tok == ':' && ctx->prev_ident) {
@@ -1846,6 +2407,8 @@ int lev_run_parser(lev_ctx *ctx, const char *text, size_t len)
     ctx->map = NULL;            /* unfinished MAP: in the arena */
     free(ctx->replay_val);
     ctx->replay_val = NULL;
+    free(ctx->kq);
+    ctx->kq = NULL;
     ctx->prev_ident = ctx->cur_ident = NULL;
     return r;
 }

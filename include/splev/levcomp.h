@@ -67,9 +67,11 @@ typedef struct splev_levcomp_opts {
 enum {
     SPLEV_LEVCOMP_DIALECT_AUTO = 0,
     SPLEV_LEVCOMP_DIALECT_UNNETHACK,
-    SPLEV_LEVCOMP_DIALECT_NETHACK36
+    SPLEV_LEVCOMP_DIALECT_NETHACK36,
+    SPLEV_LEVCOMP_DIALECT_NETHACK343
 };
-/* "unnethack" / "nethack36" -> SPLEV_LEVCOMP_DIALECT_*, or -1. */
+/* "unnethack" / "nethack36" / "nethack343" -> SPLEV_LEVCOMP_DIALECT_*,
+ * or -1. */
 SPLEV_API
 int splev_levcomp_dialect(const char *name);
 

@@ -66,7 +66,8 @@ typedef struct splev_line {
     uint32_t line;
 } splev_line;
 
-enum { SPLEV_DIALECT_UNNETHACK = 0, SPLEV_DIALECT_NETHACK36 = 1 };
+enum { SPLEV_DIALECT_UNNETHACK = 0, SPLEV_DIALECT_NETHACK36 = 1,
+       SPLEV_DIALECT_NETHACK343 = 2 };
 
 typedef struct splev_levscript {
     const char *name;       /* level name */

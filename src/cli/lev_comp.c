@@ -45,10 +45,9 @@ static void usage(FILE *f)
           "  -Wno-dialect   no warnings about constructs of the other "
           "dialect\n"
           "                 (-Wdialect, the default, shows them)\n"
-          "  --dialect D    read every file as unnethack or nethack36 "
-          "(default: a\n"
-          "                 file with a MAZE header is nethack36, any other "
-          "unnethack)\n"
+          "  --dialect D    read every file as unnethack, nethack36 or "
+          "nethack343\n"
+          "                 (default: by its syntax, doc/dialects.md)\n"
           "  --variant V    compile for one game's des-file words (doc/"
           "variants.md):\n"
           "                 unnethack, nethack36, unnethack-3.5, "
@@ -385,8 +384,8 @@ static int value_option(args *a, const char *s, const char *v)
     } else if (s[2] == 'd') {
         a->fo.dialect = splev_levcomp_dialect(v);
         if (a->fo.dialect < 0) {
-            fprintf(stderr, "lev_comp: --dialect must be unnethack "
-                            "or nethack36, not '%s'\n", v);
+            fprintf(stderr, "lev_comp: --dialect must be unnethack, "
+                            "nethack36 or nethack343, not '%s'\n", v);
             return 2;
         }
     } else if (strcmp(s, "--max-input-size") == 0) {

@@ -91,8 +91,8 @@ static const char usage_text[] =
     "dgn_comp); or turns another game's map into a des-file.\n"
     "\n"
     "  --level NAME      the level of a .des file to run (default: the first)\n"
-    "  --dialect D       read a .des file as unnethack or nethack36 (default:\n"
-    "                    nethack36 when it has a MAZE header)\n"
+    "  --dialect D       read a .des file as unnethack, nethack36 or nethack343\n"
+    "                    (default: by its syntax, doc/dialects.md)\n"
     "  --variant V       compile a .des file for one game's words (see\n"
     "                    lev_comp --help and doc/variants.md)\n"
     "  --all             run every level of a .des file, one after another\n"
@@ -249,8 +249,8 @@ static int set_dialect(options *o, const char *v)
 {
     o->dialect = splev_levcomp_dialect(v);
     if (o->dialect < 0)
-        return usage_error("unknown dialect '%s' (unnethack or nethack36)",
-                           v);
+        return usage_error("unknown dialect '%s' (unnethack, nethack36 "
+                           "or nethack343)", v);
     return 0;
 }
 

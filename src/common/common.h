@@ -248,6 +248,8 @@ typedef struct diag {
     const char *quoted_src; /* the src quote_line looked in last, */
     int quoted_line;        /* the line it found there (0: none) */
     const char *quoted_at;  /* and where that line starts */
+    const char *error_note; /* not NULL: "file: note: ..." after the first
+                               error (the lev_comp dialect hint) */
 } diag;
 
 void diag_init(diag *d, const char *file, const char *src, size_t len);

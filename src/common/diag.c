@@ -198,6 +198,8 @@ static void report(diag *d, int kind, srcpos pos, const char *fmt,
     }
     static const char *const words[] = {"error", "warning", "note"};
     diag_vreport(d, words[kind], pos, fmt, ap);
+    if (kind == K_ERROR && d->errors == 0 && d->error_note)
+        fprintf(out_of(d), "%s: note: %s\n", d->file, d->error_note);
     if (kind == K_ERROR && ++d->errors >= d->max_errors && d->max_errors > 0) {
         fprintf(out_of(d), "%s: error: too many errors, stopping\n",
                 d->file);

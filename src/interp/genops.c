@@ -15,8 +15,10 @@ void vm_gen_init(vm *v)
     splev_gen *g = &v->gen;
     const splev_genctx *c = &v->ctx;
     splev_gen_init(g, v->lev, &v->rng);
-    g->dialect = v->s->dialect == SPLEV_GEN_NH36 ? SPLEV_GEN_NH36
-                                                 : SPLEV_GEN_UN;
+    /* NetHack 3.4.3 scripts: 3.6's engine rules, which are 3.4.3's
+     * (doc/dialects.md, the third dialect) */
+    g->dialect = v->s->dialect != SPLEV_DIALECT_UNNETHACK ? SPLEV_GEN_NH36
+                                                         : SPLEV_GEN_UN;
     g->depth = c->depth;
     g->difficulty = c->difficulty >= 1 ? c->difficulty : c->depth;
     /* The context cannot say above or below Minetown: the Mines outside

@@ -132,7 +132,7 @@ static void dialect_name(chk *c, lev_pos p, const char *what,
 {
     if (c->o->no_dialect_warnings)
         return;
-    int nh = c->dialect == SPLEV_DIALECT_NETHACK36;
+    int nh = c->dialect != SPLEV_DIALECT_UNNETHACK;
     const char *const *l = nh ? un_only : nh_only;
     for (; *l; l++)
         if ((*l)[0] == name[0] && strcmp(*l, name) == 0) {
@@ -1643,7 +1643,10 @@ static void check_flags_stmt(chk *c, const lev_stmt *s)
         uint32_t b = lev_flag_bits((int)l->args[i]->ival);
         const char *w = lev_word_name((int)l->args[i]->ival), *first;
         const char *who = splev_variant_who_word('f', w, &first);
-        if (first && !splev_variant_has_word(c->variant, 'f', w))
+        /* spooky is SLASH'EM's too: a word of the 3.4.3 lineage */
+        int lineage = c->dialect == SPLEV_DIALECT_NETHACK343 &&
+                      strcmp(w, "spooky") == 0;
+        if (first && !lineage && !splev_variant_has_word(c->variant, 'f', w))
             err(c, l->args[i]->pos, "flag %s is %s %s word; use --variant "
                 "%s", w, strchr("AEIOUx", who[0]) ? "an" : "a", who, first);
         else if (!b)

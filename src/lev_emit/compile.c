@@ -136,7 +136,7 @@ static const lev_names *names_for(splev_levcomp *lc, const lev_file *f)
         return NULL;
     if (lc->names)
         return lc->names;
-    int d = f->dialect == SPLEV_DIALECT_NETHACK36;
+    int d = f->dialect != SPLEV_DIALECT_UNNETHACK;
     if (!lc->builtin[d])
         lc->builtin[d] = splev_names_builtin(d ? SPLEV_DIALECT_NETHACK36
                                                : SPLEV_DIALECT_UNNETHACK);
@@ -209,6 +209,8 @@ int splev_levcomp_dialect(const char *name)
         return SPLEV_LEVCOMP_DIALECT_UNNETHACK;
     if (strcmp(name, "nethack36") == 0)
         return SPLEV_LEVCOMP_DIALECT_NETHACK36;
+    if (strcmp(name, "nethack343") == 0)
+        return SPLEV_LEVCOMP_DIALECT_NETHACK343;
     return -1;
 }
 

@@ -261,7 +261,9 @@ void lev_dump(FILE *out, const lev_file *f)
 {
     dumper d = {out, f->path};
     fprintf(out, "file \"%s\"%s\n", f->path,
-            f->dialect == SPLEV_DIALECT_NETHACK36 ? " (NetHack 3.6)" : "");
+            f->dialect == SPLEV_DIALECT_NETHACK36    ? " (NetHack 3.6)"
+            : f->dialect == SPLEV_DIALECT_NETHACK343 ? " (NetHack 3.4.3)"
+                                                     : "");
     block(&d, &f->header, 1);
     for (size_t i = 0; i < f->nlevels; i++)
         level(&d, f->levels[i], 1);

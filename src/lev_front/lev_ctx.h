@@ -98,7 +98,26 @@ typedef struct lev_ctx {
     lev_dnote *dnotes;
     size_t ndnotes, capdnotes;
     int map_noted;              /* this MAP block's UnNetHack character */
+
+    /* ---- NetHack 3.4.3's dialect (old343.c) ---- */
+    int old343;                 /* the file is read in it */
+    int old343_started;         /* its start token was given */
+    lev_stmt *old_room;         /* braceless ROOM/SUBROOM being filled */
+    lev_stmt *old_rooms[64];    /* the level's rooms, for SUBROOM */
+    const char *old_room_names[64]; /* their NAME:, or NULL */
+    size_t n_old_rooms;
+    int old_nregs[3];           /* RANDOM_PLACES/OBJECTS/MONSTERS sizes */
+    lev_stmt *old_container;    /* the last CONTAINER */
+    lev_stmt *old_contained;    /* the OBJECT just read was "contained" */
+    int old_err_line, old_err_col; /* the word an error was said at */
+    /* the chance after a keyword ("MONSTER[50%]:"), in every dialect:
+     * the tokens given back in the prefix order (lev.y, next_token) */
+    void *kq;                   /* malloc'd, freed after the parse */
 } lev_ctx;
+
+/* old343.c: 2 when the text is in NetHack 3.4.3's dialect for sure, 1 when
+ * it only looks like it, else 0 (doc/dialects.md). */
+int lev_old343_sniff(const char *text, size_t len);
 
 /* parse.c: note a construct of one dialect (LEV_DN_*) at pos. */
 void lev_ctx_dialect(lev_ctx *ctx, srcpos pos, int kind, const char *fmt,

@@ -88,8 +88,11 @@ static void check_variables(diag *d, const lev_ctx *ctx)
 /* ---- the dialect (doc/dialects.md) ----
  * Forced by the options, else NetHack 3.6 when any level of the file has
  * the MAZE header, which only NetHack 3.6 knows. */
-static int file_dialect(const lev_file *f, const lev_options *opt)
+static int file_dialect(const lev_file *f, const lev_options *opt,
+                        const lev_ctx *ctx)
 {
+    if (ctx->old343)
+        return SPLEV_DIALECT_NETHACK343;
     /* a variant profile reads its game's files in its game's dialect */
     const splev_variant *v = splev_variant_get(opt->variant);
     int d = opt->dialect ? opt->dialect : v ? v->dialect : 0;
@@ -147,7 +150,8 @@ static void report_dialect(diag *d, lev_ctx *ctx, const lev_file *f)
         un_marks |= ctx->dnotes[i].kind == LEV_DN_UN;
     int either = ctx->opt->dialect == SPLEV_LEVCOMP_DIALECT_AUTO &&
                  f->dialect == SPLEV_DIALECT_UNNETHACK && !un_marks;
-    int nh = f->dialect == SPLEV_DIALECT_NETHACK36;
+    /* NetHack 3.4.3 has what 3.6 took from it (the MAZE header) */
+    int nh = f->dialect != SPLEV_DIALECT_UNNETHACK;
     /* Most files are of the dialect of their notes: nothing to sort (a
      * 10 MB level can have 50,000 notes). */
     size_t shown = 0;
@@ -199,6 +203,15 @@ static void start_pass(lev_ctx *ctx, diag *d, lev_file *f, char *text,
     ctx->line = 1;
     ctx->col = 1;
     ctx->stmt_kw = -1;
+    /* NetHack 3.4.3's dialect: forced, or told by the syntax; a file
+     * that only looks like it gets a hint with its first error */
+    int sniff = lev_old343_sniff(text, len);
+    if (opt->dialect == SPLEV_LEVCOMP_DIALECT_NETHACK343 ||
+        (opt->dialect == SPLEV_LEVCOMP_DIALECT_AUTO && sniff == 2))
+        ctx->old343 = 1;
+    else if (sniff)
+        d->error_note = "this looks like the NetHack 3.4.3 dialect; "
+                        "try --dialect nethack343";
 }
 
 /* text (len bytes and two NULs, from malloc) becomes the file's: later stages
@@ -218,6 +231,17 @@ static lev_file *parse_text(const char *name, const char *real,
 {
     FILE *out = opt->diag_out ? opt->diag_out : stderr;
     lev_file *f = lev_file_new(name);
+    size_t nlen = strlen(name);
+    if (nlen > 4 && strcmp(name + nlen - 4, ".lua") == 0) {
+        /* NetHack 3.7's levels are Lua programs: one error, not a
+         * syntax error on every line */
+        fprintf(out, "%s: error: NetHack 3.7 Lua levels are not "
+                "des-files\n", name);
+        f->src = text;
+        f->src_len = len;
+        f->errors = 1;
+        return f;
+    }
     lev_incl me = {up, f->path, real};
     diag d;
     lev_ctx ctx;
@@ -243,7 +267,7 @@ static lev_file *parse_text(const char *name, const char *real,
     }
     if (r != 0 && d.errors == 0)
         diag_error_nopos(&d, "could not be parsed");
-    f->dialect = file_dialect(f, opt);
+    f->dialect = file_dialect(f, opt, &ctx);
     f->variant = opt->variant;
     report_dialect(&d, &ctx, f);
     /* After a syntax error an assignment may be missing from the tree:

@@ -499,7 +499,7 @@ static splev_levscript *lev_decode_unguarded(const unsigned char *buf,
         goto fail;
     }
     if (buf[LEV_H_DIALECT + 1] || rd_u16(buf + LEV_H_DIALECT + 2) ||
-        s->dialect > SPLEV_DIALECT_NETHACK36 ||
+        s->dialect > SPLEV_DIALECT_NETHACK343 ||
         s->flags >= (1u << SPLEV_F_COUNT)) {
         bad(&r, "bad header fields");
         goto fail;

@@ -131,6 +131,8 @@ void splev_lev_disasm(FILE *f, const splev_levscript *s)
     fprintf(f, "level \"%s\"", s->name);
     if (s->dialect == SPLEV_DIALECT_NETHACK36)
         fputs(" (NetHack 3.6)", f);
+    else if (s->dialect == SPLEV_DIALECT_NETHACK343)
+        fputs(" (NetHack 3.4.3)", f);
     if (s->vault_freq)
         fprintf(f, " vault frequency %u", (unsigned)s->vault_freq);
     putc('\n', f);

@@ -1,0 +1,4 @@
+des.level_init({ style = "solidfill" })
+des.map([[
+...
+]])

@@ -1,0 +1,109 @@
+# t_old343.sh - the third dialect, NetHack 3.4.3's (doc/dialects.md, "The
+# third dialect"): detection by the syntax and --dialect nethack343, the
+# dialect in the .lev header, the syntax trees of its constructs, exact
+# maps for seed 1, every level generated for seeds 1..3 with the
+# invariants t_corpus_levels checks, exact errors (the hint on a file
+# forced into another dialect, NetHack 3.7's Lua), and the two forms
+# taken in every dialect: "KEYWORD[N%]:" and REGION's irregular boolean.
+# Sourced by tests/run.sh (which provides BIN, BUILD, TMPD and lib.sh).
+
+LC="$BIN/lev_comp"
+LG="$BIN/levgen"
+OD=tests/old343
+
+# ---- syntax trees and seed-1 maps of the test levels ----
+for name in room maze mines keep issue; do
+    (cd $OD && ${SPLEV_WRAP:-} "$LC" --dump-ast "$name.des" \
+        >"$TMPD/out" 2>"$TMPD/err")
+    RC=$?
+    if crashed || [ "$RC" -ne 0 ] || [ -s "$TMPD/err" ]; then
+        fail "old343 ast $name" "status $RC" "$(head -3 "$TMPD/err")"
+    else
+        compare_golden "old343 ast $name" "$TMPD/out" "$OD/$name.ast"
+    fi
+    expect_stdout "old343 levgen $name seed 1" 0 "$OD/$name-seed1.txt" \
+        "$LG" --seed 1 "$OD/$name.des"
+done
+
+# ---- the dialect in the header; forcing it gives the same code ----
+run "$LC" --disasm $OD/maze.des
+expect_text "old343 disasm names the dialect" "$TMPD/out" \
+    'level "omaze" (NetHack 3.4.3)'
+cp "$TMPD/out" "$TMPD/auto.dis"
+run "$LC" --dialect nethack343 --disasm $OD/maze.des
+expect_same "old343 --dialect nethack343 same as detected" \
+    "$TMPD/auto.dis" "$TMPD/out"
+
+# ---- every level generates for seeds 1..3 with the corpus invariants ----
+mkdir -p "$TMPD/old343"
+run "$LC" -o "$TMPD/old343" $OD/room.des $OD/maze.des $OD/mines.des \
+    $OD/keep.des $OD/issue.des
+if crashed || [ "$RC" -ne 0 ]; then
+    fail "old343 test levels compile" "$(head -5 "$TMPD/err")"
+else
+    run "$BUILD/tests/test_corpus_levels" --seeds 3 "$TMPD/old343"/*.lev
+    n_ok=$(grep -c '^ok ' "$TMPD/out")
+    if crashed || [ "$RC" -ne 0 ] || [ "$n_ok" -ne 5 ]; then
+        fail "old343 levels generate with the corpus invariants" \
+            "$(grep -v '^ok ' "$TMPD/out" | head -10; head -5 "$TMPD/err")"
+    else
+        pass "old343 levels generate with the corpus invariants"
+    fi
+fi
+
+# ---- exact errors ----
+for name in badplace noparent nocontainer syntax typo; do
+    (cd $OD/bad && ${SPLEV_WRAP:-} "$LC" -o "$TMPD" "$name.des" \
+        >"$TMPD/out" 2>"$TMPD/err")
+    RC=$?
+    if crashed || [ "$RC" -ne 1 ]; then
+        fail "old343 error $name" "status $RC, expected 1"
+    else
+        compare_golden "old343 error $name" "$TMPD/err" "$OD/bad/$name.err"
+    fi
+done
+(cd $OD/bad && "$LC" -o "$TMPD" level.lua >"$TMPD/out" 2>"$TMPD/err")
+RC=$?
+if [ "$RC" -eq 1 ] && [ "$(cat "$TMPD/err")" = \
+    "level.lua: error: NetHack 3.7 Lua levels are not des-files" ]; then
+    pass "old343 a .lua level: one error"
+else
+    fail "old343 a .lua level: one error" "status $RC" "$(head -3 "$TMPD/err")"
+fi
+# forced into another dialect: the first error carries the hint
+(cd $OD && "$LC" --dialect unnethack -o "$TMPD" room.des \
+    >"$TMPD/out" 2>"$TMPD/err")
+head -4 "$TMPD/err" >"$TMPD/err4"
+compare_golden "old343 forced unnethack: the hint" "$TMPD/err4" \
+    "$OD/bad/forced.err"
+expect_status "old343 usage: bad --dialect" 2 "$LC" --dialect nethack34 x.des
+
+# ---- in every dialect: KEYWORD[N%]: and REGION's trailing boolean ----
+(cd $OD && "$LC" --dump-ast un_chance.des >"$TMPD/out" 2>"$TMPD/err")
+compare_golden "old343 chance after keyword, unnethack" "$TMPD/out" \
+    "$OD/un_chance.ast"
+
+# ---- dgn_comp: SLASH'EM's trailing integer on BRANCH/CHAINBRANCH ----
+run "$BIN/dgn_comp" -o "$TMPD/slashem.dgn" $OD/slashem.def
+if crashed || [ "$RC" -ne 0 ] || [ -s "$TMPD/err" ]; then
+    fail "old343 dgn_comp SLASH'EM branch integer" "status $RC" \
+        "$(head -3 "$TMPD/err")"
+else
+    expect_stdout "old343 SLASH'EM dungeon layout seed 1" 0 \
+        "$OD/slashem-seed1.txt" "$LG" --dungeon "$TMPD/slashem.dgn" --seed 1
+fi
+
+# ---- levgen compiles a .des in memory in the dialect, forced or told ----
+run "$LG" --seed 2 $OD/keep.des
+cp "$TMPD/out" "$TMPD/keep-auto.txt"
+run "$LG" --seed 2 --dialect nethack343 $OD/keep.des
+if [ "$RC" -eq 0 ] && grep -q '^Level "okeep"' "$TMPD/out"; then
+    expect_same "old343 levgen --dialect nethack343 same as detected" \
+        "$TMPD/keep-auto.txt" "$TMPD/out"
+else
+    fail "old343 levgen --dialect nethack343" "status $RC" "$(head -3 "$TMPD/err")"
+fi
+expect_status "old343 levgen forced nethack36 on a 3.4.3 file fails" 1 \
+    "$LG" --seed 1 --dialect nethack36 $OD/keep.des
+expect_text "old343 levgen forced: the hint" "$TMPD/err" \
+    "keep.des: note: this looks like the NetHack 3.4.3 dialect; try --dialect nethack343"
