@@ -333,7 +333,8 @@ FUZZ_FULL_OBJ := $(patsubst src/%.c,$(FUZZ_DIR)/obj/%.o,$(LIB_SRC)) \
 FUZZ_DES := $(wildcard include/splev/levcomp.h)$(if $(wildcard \
               src/lev_front/*.c),$(shell grep -l \
               '^lev_file \*lev_parse_buffer' src/lev_front/*.c 2>/dev/null))
-FUZZ_HARNESSES := dgn_src dgn_bin lev_bin $(if $(FUZZ_DES),des_parse des_run)
+FUZZ_HARNESSES := dgn_src dgn_bin lev_bin classic_lev \
+                  $(if $(FUZZ_DES),des_parse des_run)
 FUZZ_BINS := $(patsubst %,$(FUZZ_DIR)/fuzz_%,$(FUZZ_HARNESSES))
 FUZZ_GEN_H := $(GEN_H)
 
@@ -372,7 +373,7 @@ $(FUZZ_DIR)/libfull.a: $(FUZZ_FULL_OBJ)
 
 # Harnesses that reach stages still being written (the des front end, the
 # interpreter) link the whole library; the others only the finished stages.
-FUZZ_FULL_H := $(if $(FUZZ_DES),des_parse des_run) \
+FUZZ_FULL_H := $(if $(FUZZ_DES),des_parse des_run) classic_lev \
                $(if $(wildcard include/splev/interp.h),lev_bin)
 FUZZ_CORE_H := $(filter-out $(FUZZ_FULL_H),$(FUZZ_HARNESSES))
 

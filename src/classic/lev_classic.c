@@ -1122,12 +1122,19 @@ static void e_region_stmt(cm *m, const lev_stmt *s)
     e_closed_block(m, &s->body, C_ENDROOM);
 }
 
-static int align_value(const lev_expr *e)
+/* An alignment as the game stores it: NetHack 3.6's coaligned and
+ * noncoaligned are 3 and 7 (its AM_SPLEV_CO, AM_SPLEV_NONCO), where
+ * UnNetHack's (and our word table's) are 0x20 and 0x40. */
+static int align_value(cm *m, const lev_expr *e)
 {
     if (!e || e->kind == LEV_E_RANDOM)
         return -11;
     if (e->kind == LEV_E_ALIGNREG)
         return (int)-(lev_expr_eval(e->args[0]) + 1);
+    if (m->g == G_NH && e->ival == LEV_W_COALIGNED)
+        return 3;
+    if (m->g == G_NH && e->ival == LEV_W_NONCOALIGNED)
+        return 7;
     return lev_word_value((int)e->ival);
 }
 
@@ -1155,7 +1162,7 @@ static void e_mon_attr(cm *m, const lev_expr *a)
     case LEV_A_NAME: e_expr(m, v); key = CMK_NAME; break;
     case LEV_A_ATTITUDE: push_int(m, word(v)); key = CMK_PEACEFUL; break;
     case LEV_A_ALERTNESS: push_int(m, word(v)); key = CMK_ASLEEP; break;
-    case LEV_A_ALIGN: push_int(m, align_value(v)); key = CMK_ALIGN; break;
+    case LEV_A_ALIGN: push_int(m, align_value(m, v)); key = CMK_ALIGN; break;
     case LEV_A_APPEARANCE:
         e_expr(m, a->args[1]);
         push_int(m, v->ival == LEV_W_M_FEATURE ? 1
@@ -1396,7 +1403,7 @@ static void e_operand(cm *m, int kind, const lev_expr *e)
     case 's': e_sel(m, e); break;
     case 'w': push_int(m, word(e)); break;
     case 'p': push_int(m, e->ival); break;
-    case 'a': push_int(m, align_value(e)); break;
+    case 'a': push_int(m, align_value(m, e)); break;
     case 't':
         push_int(m, e->kind == LEV_E_STRING ? trap_type(m, e->sval) : -1);
         break;

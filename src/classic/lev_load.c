@@ -162,8 +162,10 @@ static int offset_before(const classic_lev *l, size_t i, int64_t *o)
     return 0;
 }
 
-/* Jump landings must be within 1..n (n ends the script), call targets
- * within 0..n-1. */
+/* Call targets must be within 0..n-1.  A jump may land anywhere: the
+ * game takes one landing within 1..n (n ends the script) and ignores any
+ * other, which its lev_comp writes for a BREAK it forgot to patch
+ * (SEMANTICS §5.4). */
 static int check_targets(reader *r, const classic_lev *l)
 {
     for (size_t i = 0; i < l->n; i++) {
@@ -176,8 +178,7 @@ static int check_targets(reader *r, const classic_lev *l)
             return fail(r, "record %zu: %s without the INT offset pushed "
                         "right before it", i, classic_op_name(op));
         int64_t at = (int64_t)i + o;
-        if (jump ? (at < 1 || at > (int64_t)l->n)
-                 : (at < 0 || at >= (int64_t)l->n))
+        if (!jump && (at < 0 || at >= (int64_t)l->n))
             return fail(r, "record %zu: %s offset %" PRId64 " lands outside "
                         "the code", i, classic_op_name(op), o);
     }

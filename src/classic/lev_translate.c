@@ -14,6 +14,8 @@
  * cannot hold, stops the translation with the reason: nothing is guessed. */
 #include "classic/lev_translate.h"
 
+#include "classic/lev_classic_int.h"
+
 #include "common/common.h"
 #include "levcode/opcodes.h"
 #include "splev/interp.h"
@@ -33,13 +35,21 @@ typedef struct {
     unsigned char *merged;  /* records folded into a later instruction */
     struct fixup { size_t insn, landing, rec; } *fix;
     size_t n_fix, cap_fix;
-    const char **slots;     /* variable names ("$x"), by slot */
-    unsigned char *is_array;
-    size_t n_slots, cap_slots, cap_arr;
+    const char **slots;     /* variable names ("$x"): every function's, */
+    unsigned char *is_array;    /* each function's from its scope on */
+    size_t n_slots, cap_slots, cap_arr, scope;
+    struct cfunc {          /* a function: its inlined body */
+        size_t skip;        /* the PUSH of the JMP over it */
+        size_t entry, ret;  /* its first VAR_INIT's PUSH, its RETURN */
+        size_t nparams;
+        size_t code, end;   /* its translation: instructions, */
+        size_t first, nslots;   /* and names */
+    } *fn;
+    size_t n_fn, cap_fn;
+    unsigned char *in_fn;   /* records of a body (and the JMP over it) */
     size_t *vs;             /* for each operand stack value, the first */
     size_t vdepth, vcap;    /* instruction of the code that computes it */
     size_t skip_to;         /* records before it are already translated */
-    const splev_names *names;
     uint32_t flags;
     char *err;
     size_t errlen;
@@ -206,6 +216,10 @@ static int push_mapchar(tr *t, size_t i)
     int64_t v = t->l->recs[i].value;
     int typ, lit;
     if (t->l->game == CLASSIC_UNNETHACK) {
+        /* a negative one may be stored as its 32-bit pattern (WALLWALK's
+         * default background, 4294966811 for ROOM with lit -2) */
+        if (v > INT32_MAX && v <= 0xffffffffLL)
+            v = (int32_t)(uint32_t)v;
         int low = (int8_t)(v & 0xff);
         typ = (int)(v & 0xff);
         lit = (int)((v - low) >> 8);
@@ -223,8 +237,22 @@ static int push_mapchar(tr *t, size_t i)
 
 static int push_variable(tr *t, size_t i);
 
+/* The monster (mon) or object numbered index in the game's own table
+ * (names_tab.c), or NULL.  Monsters are numbered in table order; objects
+ * have gaps (the unnamed ones), so they are searched. */
+static const classic_name *game_name(const tr *t, int mon, int64_t index)
+{
+    int nh = t->l->game == CLASSIC_NETHACK36;
+    const classic_name *tab = mon ? (nh ? classic_nh_monsters : classic_un_monsters)
+                                  : (nh ? classic_nh_objects : classic_un_objects);
+    for (const classic_name *e = tab; e->name; e++)
+        if (e->index == index)
+            return e;
+    return NULL;
+}
+
 /* A monster or object: random (-1), a class (index -1 / 65535), or an
- * index into the game's table, which the names table gives in order. */
+ * index into the game's table (names_tab.c). */
 static int push_thing(tr *t, size_t i)
 {
     const classic_rec *r = &t->l->recs[i];
@@ -247,18 +275,13 @@ static int push_thing(tr *t, size_t i)
         push_const(t, type, cls, 0, 0, 0, NULL, 0);
         return 0;
     }
-    /* Object numbers are not the order of the names tables (those leave
-     * some of the game's objects out), so only monsters are named. */
-    if (!mon)
-        return fail(t, "unsupported classic construct: object number %lld "
-                    "(record %zu)", (long long)index, i);
-    const char *name = t->names ? splev_names_nth(t->names, "monster",
-                                                  (size_t)index, NULL) : NULL;
-    if (!name)
-        return fail(t, "unsupported classic construct: monster number %lld "
-                    "needs the game's names table (--names) (record %zu)",
-                    (long long)index, i);
-    push_const(t, type, cls, 0, 0, 0, name, (uint32_t)strlen(name));
+    const classic_name *n = game_name(t, mon, index);
+    if (!n)
+        return fail(t, "record %zu: %s number %lld is not in %s's table", i,
+                    mon ? "monster" : "object", (long long)index,
+                    classic_game_name(t->l->game));
+    push_const(t, type, (unsigned char)n->cls, 0, 0, 0, n->name,
+               (uint32_t)strlen(n->name));
     return 0;
 }
 
@@ -476,15 +499,43 @@ static int init_level(tr *t, size_t i)
     return 0;
 }
 
-/* A jump or call: its offset is the INT pushed right before it (the
- * verifier made sure), so that PUSH is taken back and the target patched
- * once every record has its place. */
+/* Whether the JMP of record i, landing at record L, is a BREAK out of a
+ * LOOP: L follows the loop's closing COPY i(0) CMP i(k) JG POP, whose JG
+ * leads back before the JMP.  The game's BREAK leaves the loop's counter
+ * on its stack (harmless there, SEMANTICS §5.4); ours keeps the stack the
+ * same on every path, so the counter is dropped before the jump. */
+static int breaks_loop(const tr *t, size_t i, int64_t L)
+{
+    const classic_rec *r = t->l->recs;
+    if (L < 7 || (size_t)L - 6 <= i)
+        return 0;
+    size_t e = (size_t)L;
+    return r[e - 1].op == COP_POP && r[e - 2].op == COP_JG &&
+           r[e - 3].op == COP_PUSH && r[e - 3].tag == CTAG_INT &&
+           r[e - 4].op == COP_CMP && r[e - 5].op == COP_PUSH &&
+           r[e - 5].tag == CTAG_INT && r[e - 5].value == 0 &&
+           r[e - 6].op == COP_COPY &&
+           (int64_t)(e - 2) + r[e - 3].value < (int64_t)i;
+}
+
+/* A jump: its offset is the INT pushed right before it (the verifier made
+ * sure), so that PUSH is taken back and the target patched once every
+ * record has its place.  A landing outside 1..n is no jump (§5.2). */
 static int jump(tr *t, size_t i, int op)
 {
     static const int tag[1] = {CTAG_INT};
     if (take_back(t, i, 1, tag) != 0)
         return fail(t, "record %zu: jump offset not a constant", i);
     int64_t landing = (int64_t)i + t->l->recs[i - 1].value;
+    if (landing < 1 || landing > (int64_t)t->l->n) {
+        /* the game ignores such a jump: a conditional one still takes
+         * its comparison's flags */
+        if (op != OP_JMP)
+            emit(t, OP_POP, 0, 0, 0);
+        return 0;
+    }
+    if (op == OP_JMP && breaks_loop(t, i, landing))
+        emit(t, OP_POP, 0, 0, 0);
     grow_array((void **)&t->fix, &t->cap_fix, t->n_fix + 1, sizeof *t->fix);
     t->fix[t->n_fix].insn = t->n_code;
     t->fix[t->n_fix].landing = (size_t)landing;
@@ -496,7 +547,6 @@ static int jump(tr *t, size_t i, int op)
 
 static int patch_jumps(tr *t)
 {
-    t->rec_insn[t->l->n] = t->n_code;
     for (size_t k = 0; k < t->n_fix; k++) {
         size_t to = t->fix[k].landing;
         if (to < t->l->n && t->merged[to])
@@ -508,12 +558,13 @@ static int patch_jumps(tr *t)
     return 0;
 }
 
-/* The slot of variable name[0..len), created when new. */
+/* The slot of variable name[0..len) in the current function (its names
+ * start at t->scope), created when new. */
 static int slot_of(tr *t, const char *name, uint32_t len)
 {
-    for (size_t k = 0; k < t->n_slots; k++)
+    for (size_t k = t->scope; k < t->n_slots; k++)
         if (strlen(t->slots[k]) == len && memcmp(t->slots[k], name, len) == 0)
-            return (int)k;
+            return (int)(k - t->scope);
     grow_array((void **)&t->slots, &t->cap_slots, t->n_slots + 1,
                sizeof *t->slots);
     grow_array((void **)&t->is_array, &t->cap_arr, t->n_slots + 1,
@@ -523,7 +574,7 @@ static int slot_of(tr *t, const char *name, uint32_t len)
     copy[len] = '\0';
     t->slots[t->n_slots] = copy;
     t->is_array[t->n_slots] = 0;
-    return (int)t->n_slots++;
+    return (int)(t->n_slots++ - t->scope);
 }
 
 /* VAR_INIT: values, then INT n and the name STRING (n 0: one value). */
@@ -538,13 +589,13 @@ static int var_init(tr *t, size_t i)
     if (n < 0 || n > 65535)
         return fail(t, "record %zu: array of %d values", i - 2, n);
     if (n == 0) {
-        if (t->is_array[slot])
+        if (t->is_array[t->scope + (size_t)slot])
             return fail(t, "unsupported classic construct: variable %.*s "
                         "is both an array and a value (record %zu)",
                         (int)name->len, name->str, i);
         emit(t, OP_SET, 0, 0, slot);
     } else {
-        t->is_array[slot] = 1;
+        t->is_array[t->scope + (size_t)slot] = 1;
         emit(t, OP_SET_ARRAY, 0, n, slot);
     }
     return 0;
@@ -573,7 +624,7 @@ static int push_variable(tr *t, size_t i)
         t->skip_to = i + 3;
         return 0;
     }
-    emit(t, t->is_array[slot] ? OP_GET_ELEM : OP_GET, 0, 0, slot);
+    emit(t, t->is_array[t->scope + (size_t)slot] ? OP_GET_ELEM : OP_GET, 0, 0, slot);
     return 0;
 }
 
@@ -615,6 +666,15 @@ static const int obj_keys[16] = {
     OK_GREASED, OK_BROKEN, OK_COORD, -2,
 };
 
+/* An alignment of the game in ours: NetHack 3.6 stores coaligned and
+ * noncoaligned as 3 and 7, ours (and UnNetHack) as 0x20 and 0x40. */
+static int32_t align_of(const tr *t, int32_t v)
+{
+    if (t->l->game != CLASSIC_NETHACK36)
+        return v;
+    return v == 3 ? 0x20 : v == 7 ? 0x40 : v;
+}
+
 /* MONSTER / OBJECT: the thing, (coordinate,) the END marker, the pairs
  * (value, key) and a last flag (inventory / containment), in push order.
  * The pairs stay where their code put them; their keys are renumbered in
@@ -654,6 +714,11 @@ static int thing(tr *t, size_t i, int mon)
             ours = k == 1 ? MK_APPEAR_FEATURE
                  : k == 2 ? MK_APPEAR_OBJECT : MK_APPEAR_MONSTER;
             drop_value(t, d + 1, kind);
+        }
+        if (mon && key == 1) {
+            long val = single_int(t, d + 1);
+            if (val >= 0)
+                t->code[val].arg = align_of(t, t->code[val].arg);
         }
         if (mon && key == 15 && t->l->game == CLASSIC_NETHACK36) {
             long val = single_int(t, d + 1);
@@ -729,15 +794,12 @@ static int mon_generation(tr *t, size_t i)
             push_const(t, SPLEV_V_MONST, id, 0, 0, 0, NULL, 0);
             continue;
         }
-        char cls = 0;
-        const char *name = t->names && id >= 0
-            ? splev_names_nth(t->names, "monster", (size_t)id, &cls) : NULL;
-        if (!name)
-            return fail(t, "unsupported classic construct: monster number %d "
-                        "needs the game's names table (--names) (record %zu)",
-                        id, r + 1);
-        push_const(t, SPLEV_V_MONST, (unsigned char)cls, 0, 0, 0, name,
-                   (uint32_t)strlen(name));
+        const classic_name *nm = game_name(t, 1, id);
+        if (!nm)
+            return fail(t, "record %zu: monster number %d is not in %s's "
+                        "table", r + 1, id, classic_game_name(t->l->game));
+        push_const(t, SPLEV_V_MONST, (unsigned char)nm->cls, 0, 0, 0,
+                   nm->name, (uint32_t)strlen(nm->name));
     }
     emit(t, OP_MON_GENERATION, 0, (int)n, 0);
     return 0;
@@ -750,7 +812,7 @@ static int altar(tr *t, size_t i)
     if (take_back(t, i, 2, tag) != 0)
         return fail(t, "unsupported classic construct ALTAR of computed "
                     "operands (record %zu)", i);
-    emit(t, OP_PUSH_INT, 0, 0, int_at(t, i - 1));
+    emit(t, OP_PUSH_INT, 0, 0, align_of(t, int_at(t, i - 1)));
     emit(t, OP_PUSH_INT, 0, 0, int_at(t, i - 2));
     emit(t, OP_ALTAR, 0, 0, 0);
     return 0;
@@ -790,13 +852,15 @@ static int wallify(tr *t, size_t i)
         emit(t, OP_WALLIFY_SEL, 0, 0, 0);
         return 0;
     }
+    /* The default region (every corner -1, stored as 4294967295), one
+     * value of its own on the stack: the bare WALLIFY. */
     const classic_rec *r = i >= 2 ? &t->l->recs[i - 2] : NULL;
-    static const int itag[1] = {CTAG_INT};
-    static const int rtag[1] = {CTAG_REGION};
     if (kind == 0 && r && r->op == COP_PUSH &&
-        (r->value == -1 || r->value == 0xffffffffLL) &&
-        (t->n_code > 0 && (take_back(t, i - 1, 1, itag) == 0 ||
-                           take_back(t, i - 1, 1, rtag) == 0))) {
+        (r->tag == CTAG_REGION || r->tag == CTAG_INT) &&
+        (r->value == -1 || r->value == 0xffffffffLL) && t->vdepth >= 1 &&
+        t->vs[t->vdepth - 1] == t->rec_insn[i - 2] && !t->merged[i - 2]) {
+        t->n_code = t->rec_insn[i - 2];
+        t->vdepth--;
         emit(t, OP_WALLIFY, 0, 0, 0);
         return 0;
     }
@@ -909,6 +973,50 @@ static int grave(tr *t, size_t i)
     return 0;
 }
 
+/* Put a PUSH_INT of v at instruction pos, below the values whose code
+ * starts there: everything already emitted from pos on moves up one. */
+static void insert_int(tr *t, size_t pos, size_t upto_rec, int32_t v)
+{
+    emit(t, OP_NOP, 0, 0, 0);       /* room for one more */
+    memmove(&t->code[pos + 1], &t->code[pos],
+            (t->n_code - 1 - pos) * sizeof *t->code);
+    t->code[pos].op = OP_PUSH_INT;
+    t->code[pos].a = 0;
+    t->code[pos].n = 0;
+    t->code[pos].arg = v;
+    for (size_t k = 0; k <= upto_rec; k++)     /* a jump to the record */
+        if (t->rec_insn[k] > pos)               /* at pos lands on the */
+            t->rec_insn[k]++;                   /* new first instruction */
+    for (size_t k = 0; k < t->n_fix; k++)
+        if (t->fix[k].insn >= pos)
+            t->fix[k].insn++;
+    for (size_t k = 0; k < t->vdepth; k++)
+        if (t->vs[k] >= pos)
+            t->vs[k]++;
+    grow_array((void **)&t->vs, &t->vcap, t->vdepth + 1, sizeof *t->vs);
+    size_t below = t->vdepth;
+    while (below > 0 && t->vs[below - 1] > pos)
+        below--;
+    memmove(&t->vs[below + 1], &t->vs[below],
+            (t->vdepth - below) * sizeof *t->vs);
+    t->vs[below] = pos;
+    t->vdepth++;
+}
+
+/* SEL_FILTER kind 0: the game pushes the selection, then the percentage;
+ * ours takes the percentage first, so it moves below the selection's
+ * code. */
+static int sel_filter_pct(tr *t, size_t i)
+{
+    static const int tag[1] = {CTAG_INT};
+    if (take_back(t, i - 1, 1, tag) != 0 || t->vdepth < 1)
+        return fail(t, "unsupported classic construct SEL_FILTER of a "
+                    "computed percentage (record %zu)", i);
+    insert_int(t, t->vs[t->vdepth - 1], i, int_at(t, i - 2));
+    emit(t, OP_SEL_FILTER_PCT, 0, 0, 0);
+    return 0;
+}
+
 /* SEL_FILTER: the kind pushed last.  1 (two selections) and 2 (a map
  * character below a selection) take their operands in our order; 0 (a
  * percentage above the selection) does not. */
@@ -922,6 +1030,8 @@ static int sel_filter(tr *t, size_t i)
         emit(t, OP_SEL_FILTER_SEL, 0, 0, 0);
     else if (kind == 2)
         emit(t, OP_SEL_FILTER_MAP, 0, 0, 0);
+    else if (kind == 0)
+        return sel_filter_pct(t, i);
     else
         return fail(t, "unsupported classic construct SEL_FILTER of kind %d "
                     "(record %zu)", kind, i);
@@ -1010,6 +1120,101 @@ static void nh_operands(tr *t, size_t i)
     }
 }
 
+/* ---- functions ----
+ * The game inlines a function's body at its first call in the level:
+ *   <args> i(skip) JMP | (i(0) s(param) VAR_INIT) per parameter, last
+ *   first | body | i(0) RETURN | i(nargs) i(rel) CALL
+ * and every later call is <args> i(nargs) i(rel) CALL, rel leading to
+ * the first VAR_INIT.  Ours keeps each body as a function of its own,
+ * after the main code, with its parameters as its first slots. */
+
+static int is_int_push(const tr *t, size_t j)
+{
+    return t->l->recs[j].op == COP_PUSH && t->l->recs[j].tag == CTAG_INT;
+}
+
+/* The function whose body starts at record entry, its index in t->fn, or
+ * -1. */
+static int fn_at(const tr *t, size_t entry)
+{
+    for (size_t k = 0; k < t->n_fn; k++)
+        if (t->fn[k].entry == entry)
+            return (int)k;
+    return -1;
+}
+
+/* The body a CALL at record i leads to (nparams, entry): found, checked
+ * and added to t->fn.  0 or -1. */
+static int find_body(tr *t, size_t i, size_t nparams, size_t entry)
+{
+    const classic_rec *r = t->l->recs;
+    size_t ret = entry;
+    while (ret < i && r[ret].op != COP_RETURN)
+        ret++;
+    int ok = entry >= 2 && ret < i && r[entry - 1].op == COP_JMP &&
+             is_int_push(t, entry - 2) && is_int_push(t, ret - 1) &&
+             r[ret - 1].value == 0 &&
+             (int64_t)(entry - 1) + r[entry - 2].value == (int64_t)ret + 1 &&
+             entry + 3 * nparams < ret;
+    for (size_t p = 0; ok && p < nparams; p++) {
+        size_t v = entry + 3 * p;
+        ok = is_int_push(t, v) && r[v].value == 0 &&
+             r[v + 1].op == COP_PUSH && r[v + 1].tag == CTAG_STRING &&
+             r[v + 2].op == COP_VAR_INIT;
+    }
+    for (size_t k = entry - 2; ok && k <= ret; k++)
+        ok = !t->in_fn[k];
+    if (!ok)
+        return fail(t, "unsupported classic construct: the CALL of record "
+                    "%zu leads to no function body of the game's layout", i);
+    grow_array((void **)&t->fn, &t->cap_fn, t->n_fn + 1, sizeof *t->fn);
+    struct cfunc *f = &t->fn[t->n_fn++];
+    f->skip = entry - 2;
+    f->entry = entry;
+    f->ret = ret;
+    f->nparams = nparams;
+    for (size_t k = entry - 2; k <= ret; k++)
+        t->in_fn[k] = 1;
+    t->in_fn[entry - 2] = 2;
+    return 0;
+}
+
+/* Every function body of the level, from its CALLs. */
+static int find_functions(tr *t)
+{
+    const classic_rec *r = t->l->recs;
+    for (size_t i = 2; i < t->l->n; i++) {
+        if (r[i].op != COP_CALL)
+            continue;
+        if (!is_int_push(t, i - 1) || !is_int_push(t, i - 2) ||
+            r[i - 2].value < 0 || r[i - 2].value > 255 ||
+            (int64_t)i + r[i - 1].value < 2 || r[i - 1].value >= 0)
+            return fail(t, "unsupported classic construct: CALL of "
+                        "computed operands (record %zu)", i);
+        size_t entry = (size_t)((int64_t)i + r[i - 1].value);
+        size_t np = (size_t)r[i - 2].value;
+        int k = fn_at(t, entry);
+        if (k < 0 && find_body(t, i, np, entry) != 0)
+            return -1;
+        if (k >= 0 && t->fn[k].nparams != np)
+            return fail(t, "record %zu: CALL with %zu arguments of a "
+                        "function of %zu", i, np, t->fn[k].nparams);
+    }
+    return 0;
+}
+
+/* CALL: its two INTs become the instruction's fields. */
+static int call(tr *t, size_t i)
+{
+    static const int tag[2] = {CTAG_INT, CTAG_INT};
+    int k = take_back(t, i, 2, tag) == 0
+                ? fn_at(t, (size_t)((int64_t)i + t->l->recs[i - 1].value)) : -1;
+    if (k < 0)
+        return fail(t, "record %zu: CALL of no function", i);
+    emit(t, OP_CALL, 0, (int)t->fn[k].nparams, k + 1);
+    return 0;
+}
+
 /* Records that are one instruction of ours, with the operands in the same
  * order. */
 static const struct {
@@ -1062,6 +1267,7 @@ static const struct {
     {COP_SEL_ELLIPSE, OP_SEL_ELLIPSE, 0},
     {COP_SEL_GRADIENT, OP_SEL_GRADIENT, 0},
     {COP_POP_CONTAINER, OP_POP_CONTAINER, 0},
+    {COP_WALLWALK, OP_WALLWALK, 0},
 };
 
 static int record(tr *t, size_t i)
@@ -1094,6 +1300,7 @@ static int record(tr *t, size_t i)
     case COP_OBJECT: return thing(t, i, 0);
     case COP_LEVREGION: return levregion(t, i);
     case COP_MON_GENERATION: return mon_generation(t, i);
+    case COP_CALL: return call(t, i);
     case COP_FOUNTAIN:
         emit(t, OP_FEATURE, 0, 0, SPLEV_FOUNTAIN);
         return 0;
@@ -1129,62 +1336,126 @@ static void free_parts(tr *t)
     free(t->slots);
     free(t->is_array);
     free(t->vs);
+    free(t->fn);
+    free(t->in_fn);
+}
+
+/* Records from..to-1, in order.  The main code (main) leaves the
+ * function bodies out; the JMP over a body is where the main code goes
+ * on. */
+static void translate_range(tr *t, size_t from, size_t to, int main)
+{
+    for (size_t i = from; i < to && !t->failed; i++) {
+        t->rec_insn[i] = t->n_code;
+        t->merged[i] = 0;
+        if (i < t->skip_to || (main && t->in_fn[i] == 1))
+            t->merged[i] = 1;
+        else if (!(main && t->in_fn[i]))
+            record(t, i);
+    }
+}
+
+/* Function k's body as a function of ours: its parameters (named by the
+ * VAR_INITs, the last parameter first) are its first slots. */
+static void translate_body(tr *t, size_t k)
+{
+    struct cfunc *f = &t->fn[k];
+    f->code = t->n_code;
+    f->first = t->scope = t->n_slots;
+    t->vdepth = 0;
+    t->skip_to = 0;
+    for (size_t p = f->nparams; p-- > 0;) {
+        const classic_rec *nm = &t->l->recs[f->entry + 3 * p + 1];
+        slot_of(t, nm->str, nm->len);
+    }
+    size_t body = f->entry + 3 * f->nparams;
+    for (size_t j = f->entry; j < body; j++) {
+        t->rec_insn[j] = t->n_code;
+        t->merged[j] = 1;
+    }
+    translate_range(t, body, f->ret - 1, 0);
+    t->rec_insn[f->ret - 1] = t->rec_insn[f->ret] = t->n_code;
+    t->merged[f->ret - 1] = t->merged[f->ret] = 0;
+    f->end = t->n_code;
+    f->nslots = t->n_slots - f->first;
+}
+
+/* The whole level: the main code, then each function. */
+static void translate_all(tr *t)
+{
+    if (find_functions(t) != 0)
+        return;
+    translate_range(t, 0, t->l->n, 1);
+    t->rec_insn[t->l->n] = t->n_code;
+    size_t main_slots = t->n_slots;
+    for (size_t k = 0; k < t->n_fn && !t->failed; k++)
+        translate_body(t, k);
+    t->scope = main_slots;      /* main's names: 0 .. main_slots */
+    if (!t->failed)
+        patch_jumps(t);
+}
+
+/* Our script of the translation, verified. */
+static splev_levscript *build_script(tr *t, const char *name)
+{
+    splev_func *f = xcalloc(t->n_fn + 1, sizeof *f);
+    char (*fname)[24] = xcalloc(t->n_fn + 1, sizeof *fname);
+    f[0].name = "";
+    f[0].end = (uint32_t)(t->n_fn ? t->fn[0].code : t->n_code);
+    f[0].nslots = (uint16_t)t->scope;
+    for (size_t k = 0; k < t->n_fn; k++) {
+        snprintf(fname[k + 1], sizeof fname[k + 1], "f%zu", k + 1);
+        f[k + 1].name = fname[k + 1];
+        f[k + 1].entry = (uint32_t)t->fn[k].code;
+        f[k + 1].end = (uint32_t)t->fn[k].end;
+        f[k + 1].nparams = (uint16_t)t->fn[k].nparams;
+        f[k + 1].nslots = (uint16_t)t->fn[k].nslots;
+        f[k + 1].first_varname = (uint32_t)t->fn[k].first;
+    }
+    const char *files[1] = {name};
+    splev_levscript in;
+    memset(&in, 0, sizeof in);
+    in.name = name;
+    in.dialect = t->l->game == CLASSIC_NETHACK36 ? SPLEV_DIALECT_NETHACK36
+                                                 : SPLEV_DIALECT_UNNETHACK;
+    in.flags = t->flags;
+    in.vault_freq = (t->flags & SPLEV_F_RNDVAULT) ? 1 : 0;
+    in.n_files = 1;
+    in.files = files;
+    in.n_funcs = (uint32_t)t->n_fn + 1;
+    in.funcs = f;
+    in.n_consts = (uint32_t)t->n_consts;
+    in.consts = t->consts;
+    in.n_insns = (uint32_t)t->n_code;
+    in.code = t->code;
+    in.n_varnames = (uint32_t)t->n_slots;
+    in.varnames = t->slots;
+    size_t len = 0;
+    unsigned char *bytes = splev_lev_encode(&in, &len);
+    char verr[300];
+    splev_levscript *s = splev_lev_decode(bytes, len, verr, sizeof verr);
+    if (!s)
+        snprintf(t->err, t->errlen, "the translation does not verify (%s)",
+                 verr);
+    free(bytes);
+    free(fname);
+    free(f);
+    return s;
 }
 
 splev_levscript *classic_lev_translate(const classic_lev *l, const char *name,
-                                       const splev_names *names, char *err,
-                                       size_t errlen)
+                                       char *err, size_t errlen)
 {
     tr t;
     memset(&t, 0, sizeof t);
     t.l = l;
-    t.names = names;
     t.err = err;
     t.errlen = errlen;
     t.rec_insn = xcalloc(l->n + 1, sizeof *t.rec_insn);
     t.merged = xcalloc(l->n + 1, 1);
-    for (size_t i = 0; i < l->n && !t.failed; i++) {
-        t.rec_insn[i] = t.n_code;
-        if (i < t.skip_to)
-            t.merged[i] = 1;
-        else
-            record(&t, i);
-    }
-    if (!t.failed)
-        patch_jumps(&t);
-    splev_levscript *s = NULL;
-    if (!t.failed) {
-        splev_func f;
-        memset(&f, 0, sizeof f);
-        f.name = "";
-        f.end = (uint32_t)t.n_code;
-        f.nslots = (uint16_t)t.n_slots;
-        const char *files[1] = {name};
-        splev_levscript in;
-        memset(&in, 0, sizeof in);
-        in.name = name;
-        in.dialect = l->game == CLASSIC_NETHACK36 ? SPLEV_DIALECT_NETHACK36
-                                                  : SPLEV_DIALECT_UNNETHACK;
-        in.flags = t.flags;
-        in.vault_freq = (t.flags & SPLEV_F_RNDVAULT) ? 1 : 0;
-        in.n_files = 1;
-        in.files = files;
-        in.n_funcs = 1;
-        in.funcs = &f;
-        in.n_consts = (uint32_t)t.n_consts;
-        in.consts = t.consts;
-        in.n_insns = (uint32_t)t.n_code;
-        in.code = t.code;
-        in.n_varnames = (uint32_t)t.n_slots;
-        in.varnames = t.slots;
-        size_t len = 0;
-        unsigned char *bytes = splev_lev_encode(&in, &len);
-        char verr[300];
-        s = splev_lev_decode(bytes, len, verr, sizeof verr);
-        if (!s)
-            snprintf(err, errlen, "the translation does not verify (%s)", verr);
-        free(bytes);
-    }
+    t.in_fn = xcalloc(l->n + 1, 1);
+    translate_all(&t);
+    splev_levscript *s = t.failed ? NULL : build_script(&t, name);
     free_parts(&t);
     return s;
 }

@@ -9,12 +9,10 @@
 
 /* Translate l, the level called name (its file's base name).  Monsters
  * and objects the file gives by their number in the game's tables are
- * named from names (the game's names table, in its order), which may be
- * NULL when there are none.  Returns a verified script, or NULL with the
- * reason in err: "unsupported classic construct X (record N)" for what is
+ * named from that game's own tables (names_tab.c).  Returns a verified
+ * script, or NULL with the reason in err: "unsupported classic construct X (record N)" for what is
  * not translated yet, or what about an operand our format cannot hold. */
 splev_levscript *classic_lev_translate(const classic_lev *l, const char *name,
-                                       const splev_names *names, char *err,
-                                       size_t errlen);
+                                       char *err, size_t errlen);
 
 #endif

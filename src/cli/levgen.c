@@ -1167,8 +1167,7 @@ static int run_classic(const options *o)
     } else {
         char name[64];
         level_name_of(o->input, name, sizeof name);
-        splev_levscript *s = classic_lev_translate(l, name, o->ctx.names, err,
-                                                   sizeof err);
+        splev_levscript *s = classic_lev_translate(l, name, err, sizeof err);
         if (s) {
             rc = use_script(o, s);
             splev_lev_free(s);

@@ -60,6 +60,33 @@ for h in "$@"; do
             rm -rf "$dir.tmp"
         fi
         ;;
+    classic_lev)
+        # The games' own format, as lev_comp --target writes it from our
+        # test des-files (each game's version record from tests/dgn/classic).
+        if [ -x "$build/bin/lev_comp" ]; then
+            rm -rf "$dir.tmp"
+            mkdir -p "$dir.tmp/un" "$dir.tmp/nh"
+            for f in tests/classic/un-*.des tests/levcomp/run/*.des \
+                     tests/fuzz/seeds/des/*.des dat/*.des; do
+                [ -f "$f" ] || continue
+                "$build/bin/lev_comp" -w --target unnethack \
+                    --game-version tests/dgn/classic/date-unnethack.h \
+                    -o "$dir.tmp/un" "$f" >/dev/null 2>&1
+            done
+            for f in tests/classic/nh-*.des tests/dialect/run/*.des; do
+                [ -f "$f" ] || continue
+                "$build/bin/lev_comp" -w --target nethack36 \
+                    --game-version tests/dgn/classic/date-nethack36.h \
+                    -o "$dir.tmp/nh" "$f" >/dev/null 2>&1
+            done
+            for g in un nh; do
+                for f in "$dir.tmp/$g"/*.lev; do
+                    [ -f "$f" ] && mv "$f" "$dir/${g}_$(basename "$f")"
+                done
+            done
+            rm -rf "$dir.tmp"
+        fi
+        ;;
     des_parse | des_run)
         put "$dir" tests/fuzz/seeds/des/*.des tests/fuzz/regress/des_parse/* \
             tests/fuzz/regress/des_run/*

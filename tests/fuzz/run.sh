@@ -24,6 +24,7 @@ for h in "$@"; do
     des_run) dict=tests/fuzz/des.dict max_len=4096 ;;
     dgn_bin) dict=tests/fuzz/dgn_bin.dict max_len=16384 ;;
     lev_bin) dict=tests/fuzz/lev_bin.dict max_len=16384 ;;
+    classic_lev) dict= max_len=16384 ;;
     *) dict= max_len=4096 ;;
     esac
     work=$build/fuzz/work-$h

@@ -12,6 +12,7 @@
 int fuzz_one_dgn_src(const uint8_t *data, size_t size);
 int fuzz_one_dgn_bin(const uint8_t *data, size_t size);
 int fuzz_one_lev_bin(const uint8_t *data, size_t size);
+int fuzz_one_classic_lev(const uint8_t *data, size_t size);
 int fuzz_one_des_parse(const uint8_t *data, size_t size);
 int fuzz_one_des_run(const uint8_t *data, size_t size);
 
@@ -24,6 +25,10 @@ int fuzz_one_des_run(const uint8_t *data, size_t size);
 #define LLVMFuzzerTestOneInput fuzz_one_lev_bin
 #include "../fuzz/fuzz_lev_bin.c"
 #undef LLVMFuzzerTestOneInput
+#define LLVMFuzzerTestOneInput fuzz_one_classic_lev
+#include "../fuzz/fuzz_classic_lev.c"
+#undef LLVMFuzzerTestOneInput
+
 #define LLVMFuzzerTestOneInput fuzz_one_des_parse
 #include "../fuzz/fuzz_des_parse.c"
 #undef LLVMFuzzerTestOneInput
@@ -86,6 +91,7 @@ int main(void)
     replay("dgn_src", fuzz_one_dgn_src);
     replay("dgn_bin", fuzz_one_dgn_bin);
     replay("lev_bin", fuzz_one_lev_bin);
+    replay("classic_lev", fuzz_one_classic_lev);
     /* The two des harnesses share their inputs: each kept crasher and
      * each seed (tests/fuzz/seeds/des) goes through both. */
     static const char *const des_dirs[] = {"tests/fuzz/regress/des_parse",
@@ -98,6 +104,8 @@ int main(void)
     /* The harnesses themselves, on the simplest inputs. */
     static const uint8_t empty[1];
     CHECK(fuzz_one_dgn_src(empty, 0) == 0, "dgn_src harness on no input");
+    CHECK(fuzz_one_classic_lev(empty, 0) == 0,
+          "classic_lev harness on no input");
     CHECK(fuzz_one_dgn_bin(empty, 0) == 0, "dgn_bin harness on no input");
     CHECK(fuzz_one_lev_bin(empty, 0) == 0, "lev_bin harness on no input");
     CHECK(fuzz_one_des_parse(empty, 0) == 0, "des_parse harness on no input");
