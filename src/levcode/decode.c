@@ -274,6 +274,28 @@ static int nest_step(reader *r, const splev_insn *in, uint32_t pc, int st)
     }
 }
 
+/* For each ROOM of a function, the index after the ENDROOM that closes it
+ * in the code's order (the interpreter passes over a room that could not
+ * be placed that way, counting the ROOMs and ENDROOMs it meets): in
+ * skip_to.  A ROOM whose ENDROOM is not in the function is rejected (the
+ * pass would go on in the caller).  open: scratch, n entries. */
+static int room_ends(reader *r, const splev_levscript *s, const splev_func *f,
+                     uint32_t *skip_to, uint32_t *open)
+{
+    uint32_t n = f->end - f->entry, nopen = 0;
+    for (uint32_t i = 0; i < n; i++) {
+        int op = s->code[f->entry + i].op;
+        if (op == OP_ROOM)
+            open[nopen++] = i;
+        else if (op == OP_ENDROOM && nopen > 0)
+            skip_to[open[--nopen]] = i + 1;
+    }
+    if (nopen > 0)
+        return bad(r, "instruction %u (ROOM): its ENDROOM is not in the "
+                   "same function", (unsigned)(f->entry + open[0]));
+    return 1;
+}
+
 /* Follow every path through a function, giving each instruction one stack
  * depth; reject underflow, overflow and paths that meet at different
  * depths. */
@@ -285,14 +307,15 @@ static int check_stack(reader *r, const splev_levscript *s, splev_func *f)
     int32_t *depth = xmalloc(n * sizeof *depth);
     int8_t *nest = xmalloc(n);
     uint32_t *work = xmalloc(n * sizeof *work);
+    uint32_t *skip_to = xmalloc(n * sizeof *skip_to);
     for (uint32_t i = 0; i < n; i++)
         depth[i] = -1;
-    size_t top = 0;
     depth[0] = 0;
     nest[0] = 0;
-    work[top++] = 0;
     uint32_t max = 0;
-    int ok = 1;
+    int ok = room_ends(r, s, f, skip_to, work);
+    size_t top = 0;
+    work[top++] = 0;
     while (top > 0 && ok) {
         uint32_t i = work[--top];
         const splev_insn *in = &s->code[f->entry + i];
@@ -323,6 +346,12 @@ static int check_stack(reader *r, const splev_levscript *s, splev_func *f)
             next[nn++] = (uint32_t)((int64_t)i + in->arg);
             if (in->op != OP_JMP)
                 next[nn++] = i + 1;
+        } else if (in->op == OP_ROOM) {
+            /* placed: its body; not placed: the interpreter passes over
+             * everything up to its ENDROOM (skip[i] holds the index
+             * after it), pushes and pops included */
+            next[nn++] = i + 1;
+            next[nn++] = skip_to[i];
         } else {
             next[nn++] = i + 1;
         }
@@ -357,6 +386,7 @@ static int check_stack(reader *r, const splev_levscript *s, splev_func *f)
     free(depth);
     free(nest);
     free(work);
+    free(skip_to);
     return ok;
 }
 

@@ -217,10 +217,53 @@ static void unverified(void)
     splev_level_free(lev);
 }
 
+/* A ROOM that cannot be placed is passed over up to its ENDROOM, pushes
+ * and pops included (fuzz finding 16): the verifier follows that path
+ * too, so a value may not cross a room's ENDROOM, and the ENDROOM must be
+ * in the ROOM's function. */
+static void room_fields(tasm *a)
+{
+    static const int32_t f[10] = {0, 100, 1, 0, 1, 1, 1, 1, 5, 3};
+    for (int k = 0; k < 10; k++)
+        EI(a, f[k]);
+    asm_emit(a, OP_ROOM, 0, 0, 0);
+}
+
+static void rooms_passed_over(void)
+{
+    tasm a;
+    asm_init(&a);
+    room_fields(&a);
+    EI(&a, 7);                       /* left for after the room */
+    E0(&a, ENDROOM);
+    E0(&a, POP);
+    expect(&a, "instruction 13 (POP): stack underflow",
+           "a value pushed in a room and used after its ENDROOM");
+    asm_init(&a);
+    room_fields(&a);
+    room_fields(&a);
+    E0(&a, ENDROOM);
+    expect(&a, "instruction 10 (ROOM): its ENDROOM is not in the same "
+               "function", "a ROOM left open");
+    asm_init(&a);
+    EI(&a, 7);
+    room_fields(&a);
+    room_fields(&a);
+    EI(&a, 1);
+    EI(&a, 2);
+    asm_emit(&a, OP_ADD, 0, 0, 0);
+    E0(&a, POP);
+    E0(&a, ENDROOM);
+    E0(&a, ENDROOM);
+    E0(&a, POP);
+    expect(&a, "ok", "nested rooms whose values stay inside");
+}
+
 int main(void)
 {
     rejected();
     call_in_box();
     unverified();
+    rooms_passed_over();
     return unit_status();
 }
