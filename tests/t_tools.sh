@@ -90,6 +90,12 @@ cp "$TMPD/out" "$TMPD/tl.html"
 expect_text "stats html: the summary" "$TMPD/tl.html" \
     "unreachable seeds: 1 3 7 11 13 14 16 17 18 19"
 expect_text "stats html: the class panel" "$TMPD/tl.html" "monsters of class d"
+# the summary keeps its lines (the XML escaper writes '\n' as '?')
+if grep -qx '  unreachable seeds: 1 3 7 11 13 14 16 17 18 19' "$TMPD/tl.html"; then
+    pass "stats html: the summary's lines"
+else
+    fail "stats html: the summary's lines" "$(grep -m1 'unreachable' "$TMPD/tl.html")"
+fi
 if [ "$(grep -c '<svg ' "$TMPD/tl.html")" -eq 2 ]; then pass "stats html: two pictures"
 else fail "stats html: two pictures" "$(grep -c '<svg ' "$TMPD/tl.html")"; fi
 

@@ -116,7 +116,17 @@ char *lev_stats_html(const lev_stats *st)
     bb_printf(&b, "</h1>\n<pre>");
     char *text = lev_stats_text(st, 0);
     char *maps = strstr(text, "\nheat: ");
-    bb_xml_text(&b, text, maps ? (size_t)(maps - text) : strlen(text));
+    const char *end = maps ? maps : text + strlen(text);
+    /* line by line: the escaper writes a control byte, '\n' too, as '?' */
+    for (const char *line = text; line < end;) {
+        const char *nl = memchr(line, '\n', (size_t)(end - line));
+        const char *stop = nl ? nl : end;
+        bb_xml_text(&b, line, (size_t)(stop - line));
+        if (!nl)
+            break;
+        bb_u8(&b, '\n');
+        line = nl + 1;
+    }
     free(text);
     bb_printf(&b, "</pre>\n<h2>Heat maps</h2>\n");
     svg_kinds(&b, st);
