@@ -33,6 +33,18 @@ cp "$TMPD/out" "$TMPD/auto.dis"
 run "$LC" --dialect nethack343 --disasm $OD/maze.des
 expect_same "old343 --dialect nethack343 same as detected" \
     "$TMPD/auto.dis" "$TMPD/out"
+# the lineage's --variant names read a file in the dialect too
+for v in nethack343 slashem grunthack fiqhack; do
+    run "$LC" --variant $v --disasm $OD/maze.des
+    expect_same "old343 --variant $v same as detected" \
+        "$TMPD/auto.dis" "$TMPD/out"
+done
+printf 'LEVEL: "u"\nROOM: "ordinary", lit, (3,3), (center,center), (9,5) {\n}\n' \
+    >"$TMPD/un-room.des"
+expect_status "old343 --variant slashem reads an UnNetHack room as 3.4.3" 1 \
+    "$LC" --variant slashem --check "$TMPD/un-room.des"
+expect_status "old343 the same file in its own dialect" 0 \
+    "$LC" --check "$TMPD/un-room.des"
 
 # ---- every level generates for seeds 1..3 with the corpus invariants ----
 mkdir -p "$TMPD/old343"

@@ -83,16 +83,16 @@ expect_stdout "variant dgn hackem layout" 0 "$VD/dgn/hackem_deep.layout" \
 
 # ---- command line ----
 expect_status "variant usage: lev_comp bad --variant" 2 \
-    "$LC" --variant slashem x.des
+    "$LC" --variant slashem-2 x.des
 expect_status "variant usage: levgen bad --variant" 2 \
-    "$LG" --variant slashem x.des
+    "$LG" --variant slashem-2 x.des
 expect_status "variant usage: lev_comp --variant with a game's format" 2 \
     "$LC" --variant evilhack --target nethack36 --game-version \
     tests/dgn/classic/date-nethack36.h "$VD/run/evil_map.des"
 expect_status "variant usage: dgn_comp bad --variant" 2 \
-    "$DC" --variant slashem x.def
+    "$DC" --variant slashem-2 x.def
 run "$LC" --variant nosuch x.des
-if grep -q "unnethack, nethack36, unnethack-3.5, unnethackplus, sporkhack, dynahack, evilhack, hackem, xnethack, gnollhack or splicehack" "$TMPD/err"; then
+if grep -q "unnethack, nethack36, unnethack-3.5, unnethackplus, sporkhack, dynahack, evilhack, hackem, xnethack, gnollhack, splicehack, nethack343, slashem, grunthack or fiqhack" "$TMPD/err"; then
     pass "variant usage lists the profiles"
 else
     fail "variant usage lists the profiles" "$(head -2 "$TMPD/err")"

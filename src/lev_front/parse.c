@@ -206,8 +206,10 @@ static void start_pass(lev_ctx *ctx, diag *d, lev_file *f, char *text,
     /* NetHack 3.4.3's dialect: forced, or told by the syntax; a file
      * that only looks like it gets a hint with its first error */
     int sniff = lev_old343_sniff(text, len);
-    if (opt->dialect == SPLEV_LEVCOMP_DIALECT_NETHACK343 ||
-        (opt->dialect == SPLEV_LEVCOMP_DIALECT_AUTO && sniff == 2))
+    const splev_variant *v = splev_variant_get(opt->variant);
+    int forced = opt->dialect ? opt->dialect : v ? v->dialect : 0;
+    if (forced == SPLEV_LEVCOMP_DIALECT_NETHACK343 ||
+        (forced == SPLEV_LEVCOMP_DIALECT_AUTO && sniff == 2))
         ctx->old343 = 1;
     else if (sniff)
         d->error_note = "this looks like the NetHack 3.4.3 dialect; "

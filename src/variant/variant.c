@@ -15,6 +15,7 @@
 
 #define UN SPLEV_LEVCOMP_DIALECT_UNNETHACK
 #define NH SPLEV_LEVCOMP_DIALECT_NETHACK36
+#define OLD SPLEV_LEVCOMP_DIALECT_NETHACK343
 
 /* UnNetHack's own map characters: bog, dead tree, crystal ice wall, ice
  * wall (the base table has them; a profile without SPLEV_VF_UN_MAPCHARS
@@ -99,6 +100,23 @@ static const splev_variant profiles[SPLEV_VARIANT_COUNT] = {
     [SPLEV_VARIANT_SPLICEHACK] = {"splicehack", "SpliceHack", NH, "", NULL,
                                   WREG, no_words, no_words, no_words,
                                   no_words, no_words, 35},
+    /* The 3.4.3 lineage reads its files in NetHack 3.4.3's dialect, whose
+     * grammar holds the lineage's own words (SLASH'EM's key DOOR and
+     * FLAGS, FIQHack's empty levregion), without UnNetHack's map
+     * characters (bog, dead tree, ice walls). */
+    [SPLEV_VARIANT_NETHACK343] = {"nethack343", "NetHack 3.4.3", OLD, "",
+                                  NULL, WREG, no_words, no_words,
+                                  no_words, no_words, no_words,
+                                  SPLEV_MAXLEVEL},
+    [SPLEV_VARIANT_SLASHEM] = {"slashem", "SLASH'EM", OLD, "", NULL,
+                               WREG, no_words, no_words, no_words,
+                               no_words, no_words, SPLEV_MAXLEVEL},
+    [SPLEV_VARIANT_GRUNTHACK] = {"grunthack", "GruntHack", OLD, "", NULL,
+                                 WREG, no_words, no_words, no_words,
+                                 no_words, no_words, SPLEV_MAXLEVEL},
+    [SPLEV_VARIANT_FIQHACK] = {"fiqhack", "FIQHack", OLD, "", NULL,
+                               WREG, no_words, no_words, no_words,
+                               no_words, no_words, SPLEV_MAXLEVEL},
 };
 
 int splev_variant_by_name(const char *name)
@@ -116,7 +134,7 @@ const splev_variant *splev_variant_get(int i)
 
 const char *splev_variant_names(void)
 {
-    static char buf[256];
+    static char buf[512];
     if (!buf[0]) {
         size_t n = 0;
         for (int i = 1; i < SPLEV_VARIANT_COUNT; i++)
