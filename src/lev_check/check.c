@@ -1040,7 +1040,7 @@ static int obj_key(int k)
     case LEV_A_QUANTITY: case LEV_A_BURIED: case LEV_A_LIGHT:
     case LEV_A_ERODED: case LEV_A_ERODEPROOF: case LEV_A_LOCK:
     case LEV_A_TRAPPED: case LEV_A_RECHARGED: case LEV_A_INVISIBLE:
-    case LEV_A_GREASED: case LEV_A_COORD:
+    case LEV_A_GREASED: case LEV_A_COORD: case LEV_A_PRIZE:
         return 1;
     default: return 0;
     }
@@ -1054,7 +1054,7 @@ static int mon_key(int k)
     case LEV_A_INVISIBLE: case LEV_A_CANCELLED: case LEV_A_REVIVED:
     case LEV_A_AVENGE: case LEV_A_FLEEING: case LEV_A_BLINDED:
     case LEV_A_PARALYZED: case LEV_A_STUNNED: case LEV_A_CONFUSED:
-    case LEV_A_SEEN_TRAPS:
+    case LEV_A_SEEN_TRAPS: case LEV_A_DEAD:
         return 1;
     default: return 0;
     }
@@ -1074,6 +1074,18 @@ static void check_seen_traps(chk *c, const lev_expr *e)
             err(c, t->pos, "trap \"%s\" is listed twice", t->sval);
         seen |= 1u << (n - 1);
     }
+}
+
+/* A word of some variant profiles (monster flag dead, object option
+ * prize): accepted under those profiles, the error naming them otherwise
+ * (doc/variants.md).  The level model has no field for it: not kept. */
+static void variant_word(chk *c, lev_pos p, int which, const char *what,
+                         const char *w)
+{
+    const char *first, *who = splev_variant_who_word(which, w, &first);
+    if (first && !splev_variant_has_word(c->variant, which, w))
+        err(c, p, "%s %s is %s %s word; use --variant %s", what, w,
+            strchr("AEIOUx", who[0]) ? "an" : "a", who, first);
 }
 
 static void check_attr(chk *c, const lev_expr *a, int monster)
@@ -1096,6 +1108,10 @@ static void check_attr(chk *c, const lev_expr *a, int monster)
             want_int(c, v, lev_attr_name((int)a->ival));
         return;
     case LEV_A_SEEN_TRAPS: check_seen_traps(c, v); return;
+    case LEV_A_DEAD: variant_word(c, a->pos, 'm', "monster flag", "dead");
+        return;
+    case LEV_A_PRIZE: variant_word(c, a->pos, 'o', "object option", "prize");
+        return;
     case LEV_A_CURSE: want_word(c, v, curse, 0, "the curse state"); return;
     case LEV_A_MONTYPE: want_thing(c, v, NK_MONSTER, "the montype"); return;
     case LEV_A_SPE: want_int(c, v, "the enchantment"); return;

@@ -124,7 +124,8 @@ const char *lev_word_name(int w);
     X(ERODED, "eroded")       X(ERODEPROOF, "erodeproof")                    \
     X(LOCK, "lock")           X(TRAPPED, "trapped")                          \
     X(RECHARGED, "recharged") X(GREASED, "greased")                          \
-    X(COORD, "coord")
+    X(COORD, "coord")                                                        \
+    X(DEAD, "dead")           X(PRIZE, "prize")
 
 enum lev_attr_key {
 #define X(e, s) LEV_A_##e,
