@@ -778,6 +778,24 @@ static const int w_align[] = {LEV_W_NOALIGN, LEV_W_LAW, LEV_W_NEUTRAL,
                               LEV_W_NONCOALIGNED, 0};
 static const int w_bool[] = {LEV_W_TRUE, LEV_W_FALSE, 0};
 
+/* The light of a mines INIT_MAP: lit, unlit, random, or xNetHack's
+ * mineslight (doc/variants.md). */
+static void check_init_light(chk *c, const lev_expr *e)
+{
+    static const int w_init_light[] = {LEV_W_LIT, LEV_W_UNLIT,
+                                       LEV_W_MINESLIGHT, 0};
+    want_word(c, e, w_init_light, 1, "the light");
+    if (!is_word(e, LEV_W_MINESLIGHT))
+        return;
+    const splev_variant *v = splev_variant_get(c->variant);
+    if (c->variant && v && (v->features & SPLEV_VF_MINESLIGHT))
+        return;
+    const char *first,
+        *who = splev_variant_who_feature(SPLEV_VF_MINESLIGHT, &first);
+    err(c, e->pos, "light mineslight is %s %s word; use --variant %s",
+        strchr("AEIOUx", who[0]) ? "an" : "a", who, first);
+}
+
 static void check_alignment(chk *c, const lev_expr *e)
 {
     if (e->kind == LEV_E_ALIGNREG) {
@@ -1238,7 +1256,7 @@ static void check_init_map(chk *c, const lev_stmt *s)
         }
         want_mapchar(c, arg(s, 1), "the foreground", 0);
         want_mapchar(c, arg(s, 2), "the background", 0);
-        want_word(c, arg(s, 5), w_light, 1, "the light");
+        check_init_light(c, arg(s, 5));
         want_word(c, arg(s, 6), w_bool, 1, "walled");
         if (arg(s, 7))
             want_mapchar(c, arg(s, 7), "the fill", 1);
