@@ -105,7 +105,8 @@ static void top_item_rest(lev_ctx *ctx, lev_stmt *s);
 /* variant profiles (doc/variants.md) */
 static int variant_need(lev_ctx *ctx, LEV_LTYPE at, unsigned f,
                         const char *word);
-static void door_flags_need(lev_ctx *ctx, LEV_LTYPE at);
+static void variant_word_need(lev_ctx *ctx, LEV_LTYPE at, unsigned f,
+                              const char *what);
 static lev_stmt *variant_terrain_stmt(lev_ctx *ctx, LEV_LTYPE all,
                                       LEV_LTYPE kw, unsigned f, lev_expr *sel);
 static lev_expr *wallify_area(lev_expr *e);
@@ -211,7 +212,7 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %token CIRCLE "circle" ELLIPSE "ellipse" FILTER "filter" GRADIENT "gradient"
 %token COMPLEMENT "complement" LEVREGION "levregion" ALIGN "align"
 %token RANDOM "random" SEEN_TRAPS "seen_traps" ALL "all"
-%token IRONDOOR "irondoor"
+%token IRONDOOR "irondoor" DOORMAT "a door material like iron"
 %token <num> ATTRKEY "an attribute like quantity:"
 %token <num> ATTRFLAG "an attribute like buried"
 %token <num> W_LIGHT "lit or unlit" W_BOOL "true or false"
@@ -676,8 +677,17 @@ simple_stmt
         { $$ = args(S(DOOR, @$), 2, lev_expr_word(P(@3), (int)$3), $5); }
     | DOOR ':' RANDOM ',' sel
         { $$ = args(S(DOOR, @$), 2, E(RANDOM, @3), $5); }
+    | DOOR ':' DOORMAT ',' W_DOORSTATE ',' sel
+        { variant_word_need(ctx, @3, SPLEV_VF_DOOR_MATERIAL,
+                            "door materials are");
+          $$ = args(S(DOOR, @$), 2, lev_expr_word(P(@5), (int)$5), $7); }
+    | DOOR ':' DOORMAT ',' RANDOM ',' sel
+        { variant_word_need(ctx, @3, SPLEV_VF_DOOR_MATERIAL,
+                            "door materials are");
+          $$ = args(S(DOOR, @$), 2, E(RANDOM, @5), $7); }
     | DOOR ':' door_flags ',' sel
-        { door_flags_need(ctx, @3);
+        { variant_word_need(ctx, @3, SPLEV_VF_DOOR_FLAGS,
+                            "door flags joined by '&' are");
           $$ = args(S(DOOR, @$), 2, lev_expr_word(P(@3), (int)$3), $5); }
     | ROOMDOOR ':' boolr ',' doorstate ',' walls ',' intr
         { $$ = args(S(ROOMDOOR, @$), 4, $3, $5, $7, $9); }
@@ -1830,16 +1840,17 @@ static int variant_need(lev_ctx *ctx, LEV_LTYPE at, unsigned f,
     return 0;
 }
 
-/* Door flags joined by '&' (xNetHack). */
-static void door_flags_need(lev_ctx *ctx, LEV_LTYPE at)
+/* Words of feature f (xNetHack's door flags joined by '&', EvilHack's
+ * door materials): the error naming the profiles that have them. */
+static void variant_word_need(lev_ctx *ctx, LEV_LTYPE at, unsigned f,
+                              const char *what)
 {
     const splev_variant *v = splev_variant_get(ctx->opt->variant);
-    if (v && ctx->opt->variant && (v->features & SPLEV_VF_DOOR_FLAGS))
+    if (v && ctx->opt->variant && (v->features & f))
         return;
-    const char *first,
-        *who = splev_variant_who_feature(SPLEV_VF_DOOR_FLAGS, &first);
-    diag_error(ctx->d, lev_srcpos(P(at)), "door flags joined by '&' are %s "
-               "words; use --variant %s", who, first ? first : "?");
+    const char *first, *who = splev_variant_who_feature(f, &first);
+    diag_error(ctx->d, lev_srcpos(P(at)), "%s %s words; use --variant %s",
+               what, who, first ? first : "?");
 }
 
 /* FORGE, MAGIC_CHEST and TREE set the terrain of their selection: a
