@@ -105,6 +105,8 @@ static void top_item_rest(lev_ctx *ctx, lev_stmt *s);
 /* variant profiles (doc/variants.md) */
 static int variant_need(lev_ctx *ctx, LEV_LTYPE at, unsigned f,
                         const char *word);
+static void variant_word_need(lev_ctx *ctx, LEV_LTYPE at, unsigned f,
+                              const char *what);
 static lev_stmt *variant_terrain_stmt(lev_ctx *ctx, LEV_LTYPE all,
                                       LEV_LTYPE kw, unsigned f, lev_expr *sel);
 static lev_expr *wallify_area(lev_expr *e);
@@ -210,6 +212,7 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %token CIRCLE "circle" ELLIPSE "ellipse" FILTER "filter" GRADIENT "gradient"
 %token COMPLEMENT "complement" LEVREGION "levregion" ALIGN "align"
 %token RANDOM "random" SEEN_TRAPS "seen_traps" ALL "all"
+%token IRONDOOR "irondoor" DOORMAT "a door material like iron"
 %token <num> ATTRKEY "an attribute like quantity:"
 %token <num> ATTRFLAG "an attribute like buried"
 %token <num> W_LIGHT "lit or unlit" W_BOOL "true or false"
@@ -249,6 +252,7 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %type <expr> mon_attr obj_attr strlist params param_list param
 %type <expr> mapchar_opt opt_coord maze_fill
 %type <stmt> mon_stmt obj_attrs init_map wallwalk geometry
+%type <num> door_flags
 %type <expr> monobj_other
 %type <num> cmpop typed_kw
 %type <stmt> old_stmt old_mon old_obj old_objh
@@ -673,6 +677,18 @@ simple_stmt
         { $$ = args(S(DOOR, @$), 2, lev_expr_word(P(@3), (int)$3), $5); }
     | DOOR ':' RANDOM ',' sel
         { $$ = args(S(DOOR, @$), 2, E(RANDOM, @3), $5); }
+    | DOOR ':' DOORMAT ',' W_DOORSTATE ',' sel
+        { variant_word_need(ctx, @3, SPLEV_VF_DOOR_MATERIAL,
+                            "door materials are");
+          $$ = args(S(DOOR, @$), 2, lev_expr_word(P(@5), (int)$5), $7); }
+    | DOOR ':' DOORMAT ',' RANDOM ',' sel
+        { variant_word_need(ctx, @3, SPLEV_VF_DOOR_MATERIAL,
+                            "door materials are");
+          $$ = args(S(DOOR, @$), 2, E(RANDOM, @5), $7); }
+    | DOOR ':' door_flags ',' sel
+        { variant_word_need(ctx, @3, SPLEV_VF_DOOR_FLAGS,
+                            "door flags joined by '&' are");
+          $$ = args(S(DOOR, @$), 2, lev_expr_word(P(@3), (int)$3), $5); }
     | ROOMDOOR ':' boolr ',' doorstate ',' walls ',' intr
         { $$ = args(S(ROOMDOOR, @$), 4, $3, $5, $7, $9); }
     | DRAWBRIDGE ':' coordish ',' W_DIRECTION ',' doorstate
@@ -829,6 +845,19 @@ init_map
         { $$ = args(S(INIT_MAP, @$), 8, lev_expr_word(P(@3), (int)$3), $5, $7,
                     lev_expr_word(P(@9), (int)$9),
                     lev_expr_word(P(@11), (int)$11), $13, $15, $16); }
+    ;
+
+/* xNetHack's door flags, "locked&irondoor": the first word is the door
+ * state kept; trapped and irondoor are not (doc/variants.md). */
+door_flags
+    : W_DOORSTATE '&' door_flag { $$ = $1; }
+    | door_flags '&' door_flag  { $$ = $1; }
+    ;
+
+door_flag
+    : W_DOORSTATE
+    | W_TRAPPED
+    | IRONDOOR
     ;
 
 mapchar_opt
@@ -1809,6 +1838,19 @@ static int variant_need(lev_ctx *ctx, LEV_LTYPE at, unsigned f,
                "--variant %s", word, strchr("AEIOUx", who[0]) ? "an" : "a",
                who, first ? first : "?");
     return 0;
+}
+
+/* Words of feature f (xNetHack's door flags joined by '&', EvilHack's
+ * door materials): the error naming the profiles that have them. */
+static void variant_word_need(lev_ctx *ctx, LEV_LTYPE at, unsigned f,
+                              const char *what)
+{
+    const splev_variant *v = splev_variant_get(ctx->opt->variant);
+    if (v && ctx->opt->variant && (v->features & f))
+        return;
+    const char *first, *who = splev_variant_who_feature(f, &first);
+    diag_error(ctx->d, lev_srcpos(P(at)), "%s %s words; use --variant %s",
+               what, who, first ? first : "?");
 }
 
 /* FORGE, MAGIC_CHEST and TREE set the terrain of their selection: a

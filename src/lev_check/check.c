@@ -778,6 +778,24 @@ static const int w_align[] = {LEV_W_NOALIGN, LEV_W_LAW, LEV_W_NEUTRAL,
                               LEV_W_NONCOALIGNED, 0};
 static const int w_bool[] = {LEV_W_TRUE, LEV_W_FALSE, 0};
 
+/* The light of a mines INIT_MAP: lit, unlit, random, or xNetHack's
+ * mineslight (doc/variants.md). */
+static void check_init_light(chk *c, const lev_expr *e)
+{
+    static const int w_init_light[] = {LEV_W_LIT, LEV_W_UNLIT,
+                                       LEV_W_MINESLIGHT, 0};
+    want_word(c, e, w_init_light, 1, "the light");
+    if (!is_word(e, LEV_W_MINESLIGHT))
+        return;
+    const splev_variant *v = splev_variant_get(c->variant);
+    if (c->variant && v && (v->features & SPLEV_VF_MINESLIGHT))
+        return;
+    const char *first,
+        *who = splev_variant_who_feature(SPLEV_VF_MINESLIGHT, &first);
+    err(c, e->pos, "light mineslight is %s %s word; use --variant %s",
+        strchr("AEIOUx", who[0]) ? "an" : "a", who, first);
+}
+
 static void check_alignment(chk *c, const lev_expr *e)
 {
     if (e->kind == LEV_E_ALIGNREG) {
@@ -1040,7 +1058,7 @@ static int obj_key(int k)
     case LEV_A_QUANTITY: case LEV_A_BURIED: case LEV_A_LIGHT:
     case LEV_A_ERODED: case LEV_A_ERODEPROOF: case LEV_A_LOCK:
     case LEV_A_TRAPPED: case LEV_A_RECHARGED: case LEV_A_INVISIBLE:
-    case LEV_A_GREASED: case LEV_A_COORD:
+    case LEV_A_GREASED: case LEV_A_COORD: case LEV_A_PRIZE:
         return 1;
     default: return 0;
     }
@@ -1054,7 +1072,7 @@ static int mon_key(int k)
     case LEV_A_INVISIBLE: case LEV_A_CANCELLED: case LEV_A_REVIVED:
     case LEV_A_AVENGE: case LEV_A_FLEEING: case LEV_A_BLINDED:
     case LEV_A_PARALYZED: case LEV_A_STUNNED: case LEV_A_CONFUSED:
-    case LEV_A_SEEN_TRAPS:
+    case LEV_A_SEEN_TRAPS: case LEV_A_DEAD:
         return 1;
     default: return 0;
     }
@@ -1074,6 +1092,18 @@ static void check_seen_traps(chk *c, const lev_expr *e)
             err(c, t->pos, "trap \"%s\" is listed twice", t->sval);
         seen |= 1u << (n - 1);
     }
+}
+
+/* A word of some variant profiles (monster flag dead, object option
+ * prize): accepted under those profiles, the error naming them otherwise
+ * (doc/variants.md).  The level model has no field for it: not kept. */
+static void variant_word(chk *c, lev_pos p, int which, const char *what,
+                         const char *w)
+{
+    const char *first, *who = splev_variant_who_word(which, w, &first);
+    if (first && !splev_variant_has_word(c->variant, which, w))
+        err(c, p, "%s %s is %s %s word; use --variant %s", what, w,
+            strchr("AEIOUx", who[0]) ? "an" : "a", who, first);
 }
 
 static void check_attr(chk *c, const lev_expr *a, int monster)
@@ -1096,6 +1126,10 @@ static void check_attr(chk *c, const lev_expr *a, int monster)
             want_int(c, v, lev_attr_name((int)a->ival));
         return;
     case LEV_A_SEEN_TRAPS: check_seen_traps(c, v); return;
+    case LEV_A_DEAD: variant_word(c, a->pos, 'm', "monster flag", "dead");
+        return;
+    case LEV_A_PRIZE: variant_word(c, a->pos, 'o', "object option", "prize");
+        return;
     case LEV_A_CURSE: want_word(c, v, curse, 0, "the curse state"); return;
     case LEV_A_MONTYPE: want_thing(c, v, NK_MONSTER, "the montype"); return;
     case LEV_A_SPE: want_int(c, v, "the enchantment"); return;
@@ -1222,7 +1256,7 @@ static void check_init_map(chk *c, const lev_stmt *s)
         }
         want_mapchar(c, arg(s, 1), "the foreground", 0);
         want_mapchar(c, arg(s, 2), "the background", 0);
-        want_word(c, arg(s, 5), w_light, 1, "the light");
+        check_init_light(c, arg(s, 5));
         want_word(c, arg(s, 6), w_bool, 1, "walled");
         if (arg(s, 7))
             want_mapchar(c, arg(s, 7), "the fill", 1);

@@ -573,7 +573,8 @@ static void e_region(em *m, const lev_expr *e)
 
 static int light_value(const lev_expr *e)
 {
-    if (!e || e->kind == LEV_E_RANDOM)
+    /* xNetHack's mineslight: the depth's random choice (doc/variants.md) */
+    if (!e || e->kind == LEV_E_RANDOM || e->ival == LEV_W_MINESLIGHT)
         return -1;
     return lev_word_value((int)e->ival);
 }

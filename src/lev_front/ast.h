@@ -96,7 +96,8 @@ const char *lev_pos_file(lev_pos p);
     X(SOLIDIFY, "solidify", FLAG)    X(CORRMAZE, "corrmaze", FLAG)           \
     X(INACCESSIBLES, "inaccessibles", FLAG) X(SKY, "sky", FLAG)              \
     X(SHEOL, "sheol", FLAG)          X(RNDVAULT, "rndvault", FLAG)        \
-    X(OUTDOORS, "outdoors", FLAG)    X(SPOOKY, "spooky", FLAG)
+    X(OUTDOORS, "outdoors", FLAG)    X(SPOOKY, "spooky", FLAG)             \
+    X(MINESLIGHT, "mineslight", LIGHT)
 
 enum lev_word {
     LEV_W_NOWORD = 0,
@@ -124,7 +125,8 @@ const char *lev_word_name(int w);
     X(ERODED, "eroded")       X(ERODEPROOF, "erodeproof")                    \
     X(LOCK, "lock")           X(TRAPPED, "trapped")                          \
     X(RECHARGED, "recharged") X(GREASED, "greased")                          \
-    X(COORD, "coord")
+    X(COORD, "coord")                                                        \
+    X(DEAD, "dead")           X(PRIZE, "prize")
 
 enum lev_attr_key {
 #define X(e, s) LEV_A_##e,
