@@ -404,13 +404,14 @@ fuzz-long:
 	fi
 
 # The suites run programs through tests/valgrind.sh (SPLEV_WRAP), in a
-# build of their own without sanitizers: every unit program, and one in
-# SPLEV_WRAP_EVERY of the suites' calls (tests/lib.sh, sampled_wrap; the
-# others still run and are checked, without memcheck).  The ASan run
-# covers every call.
+# build of their own without sanitizers: every unit program but the
+# VALGRIND_SKIP ones, and one in VALGRIND_EVERY of the suites' calls
+# (tests/lib.sh, sampled_wrap); the others still run and are checked,
+# without memcheck.  The ASan run covers every call.
 # Every report also goes to $(BUILD)-valgrind/valgrind.log, which must stay
 # empty (some suites compare files without looking at a program's status).
-VALGRIND_EVERY ?= 3
+VALGRIND_EVERY ?= 6
+VALGRIND_SKIP ?= test_voronoi test_foreign_corpus
 check-valgrind:
 	@command -v valgrind >/dev/null 2>&1 || { \
 	  echo "make: valgrind is needed (apt-get install valgrind)"; exit 1; }
@@ -418,6 +419,7 @@ check-valgrind:
 	SPLEV_WRAP="sh $(CURDIR)/tests/valgrind.sh" \
 	SPLEV_VALGRIND_LOG=$(CURDIR)/$(BUILD)-valgrind/valgrind.log \
 	SPLEV_CORPUS_SEEDS=2 SPLEV_WORLD_SEEDS=2 SPLEV_WRAP_EVERY=$(VALGRIND_EVERY) \
+	SPLEV_WRAP_SKIP="$(VALGRIND_SKIP)" \
 	    $(MAKE) BUILD=$(BUILD)-valgrind CFLAGS="-O1 -g" SAN= check
 	@if [ -s $(BUILD)-valgrind/valgrind.log ]; then \
 	  echo "check-valgrind: memcheck reports in $(BUILD)-valgrind/valgrind.log"; \
