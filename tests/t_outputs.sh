@@ -95,6 +95,36 @@ else
 fi
 chmod 644 "$O/ro"
 
+# An output that already holds the new bytes is left in place (same
+# inode: nothing removed or created) and only gets a new time, so that
+# make sees it rebuilt; an output with other bytes of the same length, or
+# another length, is replaced.  Each case against the reference script.
+cp "$O/ref" "$O/same"
+touch -d '2001-01-01 00:00' "$O/same"
+ino=$(stat -c %i "$O/same")
+run "$DGN" -o "$O/same" dat/dungeon.def
+if [ "$RC" -eq 0 ] && [ "$(stat -c %i "$O/same")" = "$ino" ] &&
+   [ "$(stat -c %Y "$O/same")" -gt 978307200 ]; then
+    pass "an unchanged output stays in place with a new time"
+else
+    fail "an unchanged output stays in place with a new time" "status $RC" \
+        "inode $ino -> $(stat -c %i "$O/same"), time $(stat -c %Y "$O/same")"
+fi
+o_same "an unchanged output still holds the script" "$O/same"
+{ head -c 20 "$O/ref"; printf 'X'; tail -c +22 "$O/ref"; } >"$O/flip"
+cmp -s "$O/flip" "$O/ref" && printf 'Y' | dd of="$O/flip" bs=1 seek=20 conv=notrunc 2>/dev/null
+ino=$(stat -c %i "$O/flip")
+run "$DGN" -o "$O/flip" dat/dungeon.def
+if [ "$RC" -eq 0 ] && [ "$(stat -c %i "$O/flip")" != "$ino" ]; then
+    pass "an output differing in one byte is replaced"
+else
+    fail "an output differing in one byte is replaced" "status $RC"
+fi
+o_same "an output differing in one byte: the script" "$O/flip"
+{ cat "$O/ref"; printf 'tail'; } >"$O/longer"
+run "$DGN" -o "$O/longer" dat/dungeon.def
+o_same "a longer output with the script as its start: replaced" "$O/longer"
+
 # lev_comp and levgen write the same way.
 mkfifo "$O/lfifo"
 "$BIN/lev_comp" -o "$O" dat/vaults.des 2>/dev/null
