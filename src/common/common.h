@@ -207,6 +207,8 @@ void bb_xml_text(bytebuf *b, const char *s, size_t n);
 /* Quoted and escaped; valid JSON for any bytes: a byte that does not
  * start a well-formed UTF-8 sequence is written as \ufffd. */
 void json_string(FILE *f, const char *s);
+/* The same JSON string literal appended to a byte buffer. */
+void bb_json_string(bytebuf *b, const char *s);
 
 /* ---- diagnostics ----
  * "file:line:col: error: message", then the source line and a caret under

@@ -31,7 +31,5 @@ char level_object_symbol(const splev_object *o);
 /* The text renderer's legend (things, features, regions, messages), one
  * line per entry, appended to b. */
 void level_legend(bytebuf *b, const splev_level *lev);
-/* JSON string literal into a byte buffer. */
-void bb_json_string(bytebuf *b, const char *s);
 
 #endif

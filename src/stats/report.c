@@ -5,28 +5,6 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
-void stats_json_string(bytebuf *b, const char *s)
-{
-    bb_put(b, "\"", 1);
-    size_t n = strlen(s);
-    for (size_t i = 0; i < n;) {
-        unsigned char c = (unsigned char)s[i];
-        uint32_t cp;
-        size_t len = c < 0x80 ? 1 : utf8_seq((const unsigned char *)s + i,
-                                             n - i, &cp);
-        if (c == '"' || c == '\\')
-            bb_printf(b, "\\%c", c);
-        else if (c < 0x20 || c == 0x7f)
-            bb_printf(b, "\\u%04x", c);
-        else if (len == 0)
-            bb_printf(b, "\\ufffd");
-        else
-            bb_put(b, s + i, len);
-        i += len ? len : 1;
-    }
-    bb_put(b, "\"", 1);
-}
-
 static double share(long part, long whole)
 {
     return whole > 0 ? (double)part / (double)whole : 0.0;
@@ -232,7 +210,7 @@ static void json_failures(bytebuf *b, const lev_stats *st)
     for (long i = 0; i < st->n_failures && i < STATS_KEEP_SEEDS; i++) {
         bb_printf(b, "%s{\"seed\": %" PRIu64 ", \"message\": ", i ? ", " : "",
                   st->failures[i].seed);
-        stats_json_string(b, st->failures[i].msg);
+        bb_json_string(b, st->failures[i].msg);
         bb_printf(b, "}");
     }
     bb_printf(b, "],\n");
@@ -261,7 +239,7 @@ static void json_counts(bytebuf *b, const lev_stats *st)
 static void json_class_key(bytebuf *b, int c)
 {
     char key[2] = {(char)(c ? c : '?'), 0};
-    stats_json_string(b, key);
+    bb_json_string(b, key);
 }
 
 static void json_classes(bytebuf *b, const lev_stats *st)
@@ -291,7 +269,7 @@ char *lev_stats_json(const lev_stats *st)
     bytebuf b;
     bb_init(&b);
     bb_printf(&b, "{\n  \"level\": ");
-    stats_json_string(&b, st->name);
+    bb_json_string(&b, st->name);
     bb_printf(&b, ",\n  \"first_seed\": %" PRIu64 ",\n  \"seeds\": %ld,\n"
               "  \"generated\": %ld,\n", st->first_seed, st->seeds,
               st->generated);

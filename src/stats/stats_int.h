@@ -62,6 +62,5 @@ long stats_heat_total(const heat_map *h);
 /* min, median (the lower middle) and max of counts[k]. */
 void stats_count_summary(const lev_stats *st, int k, long out[3]);
 /* A JSON string into b. */
-void stats_json_string(bytebuf *b, const char *s);
 
 #endif
