@@ -5,6 +5,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "classic/lev_load.h"
 #include "classic/lev_translate.h"
+#include "export/export.h"
 #include "import/foreign.h"
 #include "stats/stats.h"
 #include "common/common.h"

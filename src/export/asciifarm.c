@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "import/foreign.h"
+#include "export/export.h"
 #include "export/area.h"
 #include "level/glyph.h"
 

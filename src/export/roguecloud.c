@@ -4,9 +4,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "import/foreign.h"
+#include "export/export.h"
 #include "export/area.h"
-#include "import/stock.h"
 #include "level/glyph.h"
 
 #define FLOOR_ASSIGN "300 Floor @Passable"

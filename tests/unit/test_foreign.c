@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "export/export.h"
 #include "import/foreign.h"
 #include "common/common.h"
 #include "import/json5.h"

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "export/export.h"
 #include "import/foreign.h"
 #include "splev/foreign.h"
 #include "splev/interp.h"

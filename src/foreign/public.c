@@ -2,6 +2,7 @@
  * (splev/foreign.h): each call runs under an out-of-memory guard and
  * hands its reports to the caller's splev_diags list (or prints them to
  * standard error when the caller gave none). */
+#include "export/export.h"
 #include "import/foreign.h"
 
 #include <stdlib.h>
