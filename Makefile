@@ -503,8 +503,11 @@ $(WEB)/obj/entry.o: web/entry.c | $(GEN_H)
 	@mkdir -p $(dir $@)
 	$(EMCC) $(WEB_CFLAGS) -c -o $@ $<
 
+# emcc's JavaScript optimizer needs acorn, which Debian keeps in
+# /usr/share/nodejs: a node not from Debian does not look there.
 $(WEB)/splev.js: $(WEB_OBJ) $(WEB_FILES)
-	$(EMCC) $(WEB_LDFLAGS) -o $@ $(WEB_OBJ)
+	NODE_PATH=/usr/share/nodejs$${NODE_PATH:+:$$NODE_PATH} \
+	    $(EMCC) $(WEB_LDFLAGS) -o $@ $(WEB_OBJ)
 
 # splev.wasm as a script: a page opened from file:// may not fetch it
 $(WEB)/splev-wasm.js: $(WEB)/splev.js
