@@ -104,6 +104,19 @@
     el.source.scrollTop = Math.max(0, (line - 5) * lh);
   }
 
+  /* Replace columns column..end_column of the line with the word a
+   * "did you mean" suggests (columns count bytes of UTF-8). */
+  function applyFix(d) {
+    const lines = el.source.value.split('\n');
+    const enc = new TextEncoder();
+    const bytes = enc.encode(lines[d.line - 1] || '');
+    const end = Math.max(d.end_column, d.column);
+    lines[d.line - 1] = utf8.decode(bytes.slice(0, d.column - 1)) + d.fixit +
+      utf8.decode(bytes.slice(end));
+    el.source.value = lines.join('\n');
+    schedule(0);
+  }
+
   function showDiagnostics() {
     el.diags.textContent = '';
     for (const d of compiled.diagnostics) {
@@ -111,11 +124,22 @@
       li.className = d.severity;
       li.dataset.line = d.line;
       li.dataset.column = d.column;
-      li.textContent = d.file + ':' + d.line + ':' + d.column + ': ' +
-        d.severity + ': ' + d.message +
-        (d.fixit ? ' (did you mean "' + d.fixit + '"?)' : '');
-      if (d.file === currentName() && d.line > 0)
-        li.addEventListener('click', () => goTo(d.line, d.column));
+      const msg = document.createElement('span');
+      msg.className = 'msg';
+      msg.textContent = d.file + ':' + d.line + ':' + d.column + ': ' +
+        d.severity + ': ' + d.message;
+      li.appendChild(msg);
+      const here = d.file === currentName() && d.line > 0;
+      if (here)
+        msg.addEventListener('click', () => goTo(d.line, d.column));
+      if (here && d.fixit) {
+        const b = document.createElement('button');
+        b.type = 'button';
+        b.className = 'fixit';
+        b.textContent = 'use ' + d.fixit;
+        b.addEventListener('click', () => applyFix(d));
+        li.appendChild(b);
+      }
       el.diags.appendChild(li);
     }
     if (compiled.failure) {
@@ -127,6 +151,7 @@
   }
 
   function showLevels() {
+    if (compiled.errors) return;   /* the last level's menu stays */
     const want = el.level.value;
     el.level.textContent = '';
     for (const name of compiled.levels) {

@@ -73,7 +73,7 @@ class Chromium:
              "--disable-sync", "--no-first-run", "--mute-audio",
              "--remote-debugging-pipe", "--user-data-dir=" + self.profile,
              "--window-size=1400,900", "about:blank"],
-            preexec_fn=fds, pass_fds=(to_r, from_w),
+            preexec_fn=fds, pass_fds=(3, 4, to_r, from_w),
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         os.close(to_r)
         os.close(from_w)
@@ -233,11 +233,11 @@ ERROR_JS = """
 const P = window.splevPlayground, $ = (i) => document.getElementById(i);
 const src = $('source');
 const lines = src.value.split('\\n');
-lines.splice(%d, 0, 'MONSTER: ( \\'d\\', "jackal" ), (99,1)');
+lines.splice(%d, 0, 'MONSTR: ( \\'d\\', "jackal" ), (9,1)');
 src.value = lines.join('\\n');
 src.dispatchEvent(new Event('input'));
 await P.idle();
-const li = $('diagnostics').querySelector('li.error');
+const li = $('diagnostics').querySelector('li.error .msg');
 const marked = Array.from($('gutter').children)
   .map((s, i) => s.className === 'error' ? i + 1 : 0).filter((n) => n);
 return { first: li ? li.textContent : null, marked: marked,
@@ -249,21 +249,39 @@ def check_error(ch, res, tmp):
     """Insert a bad line into keep.des and compare the page's first error
     with levgen's, as both name the file keep.des."""
     ch.open("file://" + PAGE + "#example=keep&seed=1")
-    at = 14                       # the new line is line 15
+    at = 24                       # the new line is line 25, in gatehall
     got = ch.eval(ERROR_JS % at)
     with open(os.path.join(tmp, "keep.des"), "w", encoding="utf-8") as f:
         f.write(got["text"])
     shutil.copy("dat/common.inc", tmp)
     rc, _, err = levgen(["keep.des"], cwd=tmp)
     want = err.decode().split("\n")[0]
-    res.check(rc == 1 and want.startswith("keep.des:15:"),
-              "levgen sees the error on line 15", want)
+    res.check(rc == 1 and want.startswith("keep.des:25:1: error:"),
+              "levgen sees the error on line 25", want)
     res.check(got["first"] == want, "the page's first diagnostic",
               "page %r, levgen %r" % (got["first"], want))
-    res.check(15 in got["marked"], "the gutter marks line 15",
+    res.check(25 in got["marked"], "the gutter marks line 25",
               repr(got["marked"]))
     res.check("not compiled" in got["status"], "the status says so",
               got["status"])
+
+
+def check_fixit(ch, res, tmp):
+    """The "did you mean" button mends the line; the level is levgen's."""
+    got = ch.eval("""const P = window.splevPlayground;
+        document.querySelector('#diagnostics .fixit').click();
+        await P.idle();
+        return { errors: P.compiled().errors,
+                 map: document.getElementById('map').textContent,
+                 text: document.getElementById('source').value };""")
+    line = got["text"].split("\n")[24]
+    res.check(got["errors"] == 0 and line.startswith("MONSTER: "),
+              "the fix-it button", line)
+    with open(os.path.join(tmp, "keep.des"), "w", encoding="utf-8") as f:
+        f.write(got["text"])
+    _, want, _ = levgen(["keep.des"], cwd=tmp)
+    res.check(got["map"].encode() == want, "the mended level",
+              first_difference(got["map"].encode(), want))
 
 
 def check_fragment(ch, res):
@@ -276,24 +294,28 @@ def check_fragment(ch, res):
     res.check(got["level"] == "library" and got["map"].encode() == want,
               "#example=keep&level=library&seed=5",
               first_difference(got["map"].encode(), want))
-    ch.eval("""const s = document.getElementById('source');
+    ch.eval("""const l = document.getElementById('level');
+               l.value = 'gatehall'; l.dispatchEvent(new Event('change'));
+               const s = document.getElementById('source');
                s.value = s.value.replace('Warden Ostry', 'Warden \u00c5sa');
                s.dispatchEvent(new Event('input'));
                await window.splevPlayground.idle(); return true;""")
     url = ch.eval("return location.href;")
-    ch.open("about:blank")
+    ch.send("Page.navigate", session=True, url="about:blank")
     ch.open(url)
     got2 = ch.eval(READ_JS)
     res.check("Warden \u00c5sa" in got2["map"] and
-              got2["level"] == "library",
+              got2["level"] == "gatehall",
               "an edited level survives the link", got2["map"][:200])
 
 
 def check_http(ch, res):
     """The same page served by python3 -m http.server's handler."""
-    handler = functools.partial(http.server.SimpleHTTPRequestHandler,
-                                directory=os.path.dirname(PAGE))
-    handler.log_message = lambda *a: None
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(Quiet, directory=os.path.dirname(PAGE))
     srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     t = threading.Thread(target=srv.serve_forever, daemon=True)
     t.start()
@@ -338,6 +360,7 @@ def main():
         ch.screenshot(shot)
         res.check(os.path.getsize(shot) > 10000, "a screenshot", shot)
         print("check-web: screenshot " + shot)
+        check_fixit(ch, res, tmp)
     finally:
         ch.close()
         shutil.rmtree(tmp, ignore_errors=True)
