@@ -32,26 +32,30 @@ PAGE = os.path.join(ROOT, BUILD, "web", "index.html")
 CORPUS = os.path.join(ROOT, "..", "shared", "corpus", "unnethack")
 DIALECTS = {"": "0", "unnethack": "1", "nethack36": "2", "nethack343": "3"}
 
-# (file, level or None for the first, seeds, dialect name)
+# (file, level or None for the first, seeds, levgen's --dialect and
+# --variant as the page's menus choose them)
 CASES = [
-    ("dat/keep.des", None, [1, 2, 77], ""),
-    ("dat/keep.des", "library", [3, 4], ""),
-    ("dat/keep.des", "archive", [5], ""),
-    ("dat/caves.des", None, [1, 9], ""),
-    ("dat/crypt.des", None, [2, 12345678901234567890], ""),
-    ("dat/spire.des", None, [1, 6], ""),
-    ("dat/arena.des", None, [3], ""),
-    ("dat/ember.des", None, [4], "unnethack"),
+    ("dat/keep.des", None, [1, 2, 77], {}),
+    ("dat/keep.des", "library", [3, 4], {}),
+    ("dat/keep.des", "archive", [5], {}),
+    ("dat/caves.des", None, [1, 9], {}),
+    ("dat/caves.des", None, [2], {"variant": "unnethack"}),
+    ("dat/crypt.des", None, [2, 12345678901234567890], {}),
+    ("dat/spire.des", None, [1, 6], {}),
+    ("dat/arena.des", None, [3], {}),
+    ("dat/ember.des", None, [4], {"dialect": "unnethack"}),
 ]
 CORPUS_CASES = [
-    ("oracle.des", None, [1, 2], ""),
-    ("mines.des", "minefill", [1, 5], ""),
-    ("mines.des", "minetn-1", [2], ""),
-    ("sokoban.des", None, [1, 3], ""),
-    ("bigroom.des", None, [4], ""),
-    ("heck.des", None, [1], ""),
-    ("castle.des", None, [7], ""),
+    ("oracle.des", None, [1, 2], {}),
+    ("mines.des", "minefill", [1, 5], {}),
+    ("mines.des", "minetn-1", [2], {}),
+    ("sokoban.des", None, [1, 3], {}),
+    ("bigroom.des", None, [4], {}),
+    ("heck.des", None, [1], {}),
+    ("castle.des", None, [7], {}),
 ]
+# what the page downloads, as levgen --format names them
+FORMATS = ["text", "json", "svg", "asciifarm", "roguecloud"]
 
 
 class Chromium:
@@ -159,6 +163,9 @@ const fire = (e, kind) => e.dispatchEvent(new Event(kind));
 const a = %s;
 $('filename').value = a.name;
 $('dialect').value = a.dialect; fire($('dialect'), 'change');
+const v = Array.from($('variant').options)
+  .find((o) => (o.dataset.name || '') === a.variant);
+$('variant').value = v.value; fire($('variant'), 'change');
 const src = $('source');
 src.value = a.text; fire(src, 'input');
 await P.idle();
@@ -169,11 +176,16 @@ return true;
 
 READ_JS = """
 const P = window.splevPlayground, $ = (i) => document.getElementById(i);
-const t = P.output('text'), j = P.output('json');
-return { map: $('map').textContent, level: $('level').value,
-         text: P.toBase64(t.bytes), json: P.toBase64(j.bytes),
-         why: t.why, errors: P.compiled().errors };
-"""
+const out = {}, why = {};
+for (const f of %s) {
+  const r = P.output(f);
+  out[f] = P.toBase64(r.bytes);
+  why[f] = r.why;
+}
+return { map: $('map').textContent, level: $('level').value, out: out,
+         why: why, errors: P.compiled().errors,
+         status: $('status').textContent };
+""" % json.dumps(FORMATS)
 
 
 def levgen(args, cwd=None):
@@ -202,31 +214,35 @@ def first_difference(a, b):
     return "lengths %d (page) and %d (levgen)" % (len(a), len(b))
 
 
-def run_case(ch, res, path, level, seed, dialect):
+def run_case(ch, res, path, level, seed, opts):
     name = os.path.basename(path)
     with open(path, encoding="utf-8") as f:
         text = f.read()
     args = {"name": name, "text": text, "level": level, "seed": str(seed),
-            "dialect": DIALECTS[dialect]}
+            "dialect": DIALECTS[opts.get("dialect", "")],
+            "variant": opts.get("variant", "")}
     ch.eval(TYPE_JS % json.dumps(args))
     got = ch.eval(READ_JS)
-    opts = ["--seed", str(seed)] + (["--level", level] if level else []) + \
-        (["--dialect", dialect] if dialect else [])
-    what = "%s%s seed %s" % (path, ":" + level if level else "", seed)
-    rc, want_text, err = levgen(opts + [path])
-    rc2, want_json, err2 = levgen(opts + ["--format", "json", path])
-    if rc or rc2 or got["text"] is None or got["json"] is None:
-        res.check(False, what, "levgen %d/%d %s; page %s" %
-                  (rc, rc2, (err or err2).decode()[:200], got["why"]))
-        return
-    page_text = base64.b64decode(got["text"])
-    page_json = base64.b64decode(got["json"])
-    res.check(page_text == want_text, what + ": text map",
-              first_difference(page_text, want_text))
-    res.check(got["map"].encode() == want_text, what + ": the map shown",
-              first_difference(got["map"].encode(), want_text))
-    res.check(page_json == want_json, what + ": JSON",
-              first_difference(page_json, want_json))
+    flags = ["--seed", str(seed)] + (["--level", level] if level else [])
+    for k in ("dialect", "variant"):
+        if k in opts:
+            flags += ["--" + k, opts[k]]
+    what = "%s%s seed %s%s" % (path, ":" + level if level else "", seed,
+                               "".join(" " + v for v in opts.values()))
+    for fmt in FORMATS:
+        rc, want, err = levgen(flags + ["--format", fmt, path])
+        page = got["out"][fmt]
+        if rc != 0 or page is None:
+            res.check(False, what + ": " + fmt, "levgen %d %s; page %s" %
+                      (rc, err.decode()[:200], got["why"][fmt]))
+            continue
+        page = base64.b64decode(page)
+        res.check(page == want, what + ": " + fmt,
+                  first_difference(page, want))
+        if fmt == "text":
+            res.check(got["map"].encode() == want, what + ": the map shown",
+                      first_difference(got["map"].encode(), want))
+    return got["status"]
 
 
 ERROR_JS = """
@@ -346,10 +362,11 @@ def main():
     try:
         ch.open("file://" + PAGE)
         pairs = 0
-        for path, level, seeds, dialect in cases:
+        for path, level, seeds, opts in cases:
             for seed in seeds:
-                run_case(ch, res, path, level, seed, dialect)
+                status = run_case(ch, res, path, level, seed, opts)
                 pairs += 1
+            print("check-web: %s: %s" % (os.path.basename(path), status))
         print("check-web: %d level x seed pairs compared with levgen" % pairs)
         check_fragment(ch, res)
         check_http(ch, res)
