@@ -468,7 +468,8 @@ WEB_EXPORTS := _web_compile,_web_run,_web_error,_web_variants,_web_version
 # The bundled examples and their include files, at /dat in the page's
 # file system (the page's example buttons read them there).
 WEB_FILES := $(DAT_DES) $(DAT_INC)
-WEB_PAGE  := $(WEB)/index.html $(WEB)/app.js $(WEB)/style.css
+WEB_PAGE  := $(WEB)/index.html $(WEB)/app.js $(WEB)/style.css \
+             $(WEB)/keywords.js
 WEB_LDFLAGS := -O2 -sMODULARIZE=1 -sEXPORT_NAME=SplevModule \
     -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web,node \
     -sEXPORTED_FUNCTIONS=$(WEB_EXPORTS) \
@@ -514,6 +515,24 @@ $(WEB)/splev-wasm.js: $(WEB)/splev.js
 	{ printf 'var SPLEV_WASM_BASE64 = "'; base64 -w0 $(WEB)/splev.wasm; \
 	  printf '";\n'; } >$@
 
+# The entry layer built natively too, for its unit test in make check:
+# CI without emscripten still compiles and checks it.
+$(BUILD)/obj/web/entry.o: web/entry.c | $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/test_web_entry: tests/unit/test_web_entry.c \
+        $(BUILD)/obj/web/entry.o $(LIB_INT) | $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Iweb -MF $@.d $(ALL_LDFLAGS) -o $@ $< \
+	    $(BUILD)/obj/web/entry.o $(LIB_INT) -lm
+
+# the scanner's words, for the editor's highlighting
+$(WEB)/keywords.js: $(BUILD)/gen/des_words.txt
+	@mkdir -p $(dir $@)
+	{ printf 'var SPLEV_KEYWORDS = [\n'; sed 's/.*/  "&",/' $<; \
+	  printf '];\n'; } >$@
+
 $(WEB)/%: web/%
 	@mkdir -p $(dir $@)
 	cp $< $@
@@ -529,4 +548,4 @@ check-web:
 	  $(MAKE) BUILD=$(BUILD) all web && python3 tests/web/check.py $(BUILD); \
 	fi
 
--include $(WEB_OBJ:.o=.d)
+-include $(WEB_OBJ:.o=.d) $(BUILD)/obj/web/entry.d

@@ -21,7 +21,7 @@
     source: $('source'), gutter: $('gutter'), diags: $('diagnostics'),
     status: $('status'), level: $('level'), seed: $('seed'),
     next: $('next-seed'), view: $('view'), map: $('map'), svg: $('svg'),
-    runError: $('run-error'), dialect: $('dialect'), variant: $('variant'),
+    highlight: $('highlight'), runError: $('run-error'), dialect: $('dialect'), variant: $('variant'),
     examples: $('examples'), filename: $('filename'), share: $('share'),
   };
   const utf8 = new TextDecoder('utf-8');
@@ -63,6 +63,59 @@
   }
 
   /* ---- the editor ---- */
+
+  /* The text again, coloured, under the transparent textarea: the
+   * scanner's words (keywords.js, made from grammar/lev.l), strings,
+   * numbers and comments; MAP ... ENDMAP rows are left as they are. */
+  const KEYWORDS = new Set(typeof SPLEV_KEYWORDS === 'undefined'
+                             ? [] : SPLEV_KEYWORDS);
+  const TOKEN = /(#.*)|("(?:[^"\\]|\\.)*"?)|('(?:[^'\\]|\\.)')|([A-Za-z_][A-Za-z0-9_]*)|([0-9]+)/g;
+  let highlightQueued = false;
+
+  function highlightLine(line) {
+    let out = '', at = 0, m;
+    TOKEN.lastIndex = 0;
+    while ((m = TOKEN.exec(line)) !== null) {
+      out += escapeHtml(line.slice(at, m.index));
+      const cls = m[1] ? 'com' : m[2] || m[3] ? 'str' : m[5] ? 'num'
+                : KEYWORDS.has(m[4]) ? 'kw' : '';
+      out += cls ? '<span class="' + cls + '">' + escapeHtml(m[0]) +
+                   '</span>' : escapeHtml(m[0]);
+      at = TOKEN.lastIndex;
+    }
+    return out + escapeHtml(line.slice(at));
+  }
+
+  function highlight() {
+    highlightQueued = false;
+    let inMap = false;
+    const out = el.source.value.split('\n').map((line) => {
+      if (inMap) {
+        if (/^\s*ENDMAP\b/.test(line)) {
+          inMap = false;
+          return '<span class="kw">' + escapeHtml(line) + '</span>';
+        }
+        return escapeHtml(line);
+      }
+      if (/^\s*MAP\s*$/.test(line)) inMap = true;
+      return highlightLine(line);
+    });
+    /* a last empty line shows in a textarea, not in a pre */
+    el.highlight.innerHTML = out.join('\n') + '\n ';
+    syncScroll();
+  }
+
+  function queueHighlight() {
+    if (highlightQueued) return;
+    highlightQueued = true;
+    requestAnimationFrame(highlight);
+  }
+
+  function syncScroll() {
+    el.highlight.scrollTop = el.source.scrollTop;
+    el.highlight.scrollLeft = el.source.scrollLeft;
+    el.gutter.scrollTop = el.source.scrollTop;
+  }
 
   function drawGutter(marks) {
     const n = el.source.value.split('\n').length;
@@ -235,6 +288,7 @@
     showDiagnostics();
     showLevels();
     drawGutter(true);
+    highlight();
     const e = compiled.errors, w = compiled.warnings;
     el.status.className = e ? 'bad' : '';
     el.status.textContent = e ? e + ' error' + (e > 1 ? 's' : '') +
@@ -375,11 +429,10 @@
   function wire() {
     el.source.addEventListener('input', () => {
       drawGutter(false);
+      queueHighlight();
       schedule(DEBOUNCE_MS);
     });
-    el.source.addEventListener('scroll', () => {
-      el.gutter.scrollTop = el.source.scrollTop;
-    });
+    el.source.addEventListener('scroll', syncScroll);
     el.filename.addEventListener('change', () => schedule(0));
     el.dialect.addEventListener('change', () => schedule(0));
     el.variant.addEventListener('change', () => schedule(0));

@@ -305,6 +305,13 @@ def check_fragment(ch, res):
     the fragment and comes back on a new load."""
     ch.open("file://" + PAGE + "#example=keep&level=library&seed=5")
     got = ch.eval(READ_JS)
+    hl = ch.eval("""const h = document.getElementById('highlight');
+        return { same: h.textContent ===
+                   document.getElementById('source').value + '\\n ',
+                 kw: h.querySelectorAll('.kw').length,
+                 com: h.querySelectorAll('.com').length };""")
+    res.check(hl["same"] and hl["kw"] > 50 and hl["com"] > 10,
+              "the highlighted copy of the text", repr(hl))
     _, want, _ = levgen(["--seed", "5", "--level", "library",
                          "dat/keep.des"])
     res.check(got["level"] == "library" and got["map"].encode() == want,
