@@ -78,7 +78,8 @@
     while ((m = TOKEN.exec(line)) !== null) {
       out += escapeHtml(line.slice(at, m.index));
       const cls = m[1] ? 'com' : m[2] || m[3] ? 'str' : m[5] ? 'num'
-                : KEYWORDS.has(m[4]) ? 'kw' : '';
+                : !KEYWORDS.has(m[4]) ? ''
+                : /^[A-Z_]+$/.test(m[4]) ? 'kw' : 'kw2';
       out += cls ? '<span class="' + cls + '">' + escapeHtml(m[0]) +
                    '</span>' : escapeHtml(m[0]);
       at = TOKEN.lastIndex;
