@@ -21,7 +21,8 @@
     source: $('source'), gutter: $('gutter'), diags: $('diagnostics'),
     status: $('status'), level: $('level'), seed: $('seed'),
     next: $('next-seed'), view: $('view'), map: $('map'), svg: $('svg'),
-    highlight: $('highlight'), runError: $('run-error'), dialect: $('dialect'), variant: $('variant'),
+    highlight: $('highlight'), runError: $('run-error'),
+    dialect: $('dialect'), variant: $('variant'),
     examples: $('examples'), filename: $('filename'), share: $('share'),
   };
   const utf8 = new TextDecoder('utf-8');
@@ -69,7 +70,11 @@
    * numbers and comments; MAP ... ENDMAP rows are left as they are. */
   const KEYWORDS = new Set(typeof SPLEV_KEYWORDS === 'undefined'
                              ? [] : SPLEV_KEYWORDS);
-  const TOKEN = /(#.*)|("(?:[^"\\]|\\.)*"?)|('(?:[^'\\]|\\.)')|([A-Za-z_][A-Za-z0-9_]*)|([0-9]+)/g;
+  /* comment | "string" | 'c' | word | number */
+  const TOKEN = new RegExp(['(#.*)', '("(?:[^"\\\\]|\\\\.)*"?)',
+                            "('(?:[^'\\\\]|\\\\.)')",
+                            '([A-Za-z_][A-Za-z0-9_]*)', '([0-9]+)'].join('|'),
+                           'g');
   let highlightQueued = false;
 
   function highlightLine(line) {

@@ -93,7 +93,8 @@ int main(void)
     for (int f = WEB_TEXT; f <= WEB_ROGUECLOUD; f++)
         CHECK(web_run("second", "1", f) != NULL, "format %d is made", f);
     t = web_run("second", "1", WEB_JSON);
-    CHECK(t && t[0] == '{' && strstr(t, "\"jackal\""), "JSON names the jackal");
+    CHECK(t && t[0] == '{' && strstr(t, "\"jackal\""),
+          "JSON names the jackal");
     CHECK(web_run("second", "1", 99) == NULL &&
               strcmp(web_error(), "unknown format 99") == 0,
           "an unknown format: %s", web_error());

@@ -169,7 +169,9 @@ $('variant').value = v.value; fire($('variant'), 'change');
 const src = $('source');
 src.value = a.text; fire(src, 'input');
 await P.idle();
-if (a.level !== null) { $('level').value = a.level; fire($('level'), 'change'); }
+if (a.level !== null) {
+  $('level').value = a.level; fire($('level'), 'change');
+}
 $('seed').value = a.seed; fire($('seed'), 'input');
 return true;
 """
@@ -317,6 +319,22 @@ def check_fragment(ch, res):
     res.check(got["level"] == "library" and got["map"].encode() == want,
               "#example=keep&level=library&seed=5",
               first_difference(got["map"].encode(), want))
+    nxt = ch.eval("""document.getElementById('next-seed').click();
+        return { seed: document.getElementById('seed').value,
+                 map: document.getElementById('map').textContent };""")
+    _, want6, _ = levgen(["--seed", "6", "--level", "library",
+                          "dat/keep.des"])
+    res.check(nxt["seed"] == "6" and nxt["map"].encode() == want6,
+              "next seed: 6", first_difference(nxt["map"].encode(), want6))
+    svg = ch.eval("""const v = document.getElementById('view');
+        v.value = 'svg'; v.dispatchEvent(new Event('change'));
+        const img = document.querySelector('#svg img');
+        await new Promise((ok) => {
+          if (img.complete) ok(); else img.onload = img.onerror = ok; });
+        const w = img.naturalWidth;
+        v.value = 'text'; v.dispatchEvent(new Event('change'));
+        return w;""")
+    res.check(svg > 500, "the SVG view draws the level", repr(svg))
     ch.eval("""const l = document.getElementById('level');
                l.value = 'gatehall'; l.dispatchEvent(new Event('change'));
                const s = document.getElementById('source');
