@@ -5,6 +5,8 @@
 #   make check        every test
 #   make check-asan   every test, built with AddressSanitizer + UBSan
 #   make run          the main job on the bundled dat/ files
+#   make web          the playground: the library as WebAssembly and a page
+#                     (build/web/index.html; make deps-web, make check-web)
 #   make install      PREFIX=/usr/local DESTDIR=
 #
 # Layout conventions the rules below rely on:
