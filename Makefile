@@ -5,6 +5,8 @@
 #   make check        every test
 #   make check-asan   every test, built with AddressSanitizer + UBSan
 #   make run          the main job on the bundled dat/ files
+#   make web          the playground: the library as WebAssembly and a page
+#                     (build/web/index.html; make deps-web, make check-web)
 #   make install      PREFIX=/usr/local DESTDIR=
 #
 # Layout conventions the rules below rely on:
@@ -455,3 +457,108 @@ bench: $(BUILD)/bin/lev_comp $(BUILD)/bin/levgen $(BUILD)/bin/dgn_comp
 .PHONY: check-browser
 check-browser: all
 	sh tests/browser.sh $(BUILD)
+
+# ---- the playground (web/): the library built to WebAssembly with
+# emscripten and a page to edit a des-file and see its level ----
+#   make deps-web    emscripten and chromium, installed with apt-get
+#   make web         $(WEB)/splev.wasm, its loader splev.js, the wasm again
+#                    as splev-wasm.js (for file://) and index.html
+#   make check-web   the page in headless Chromium against levgen, byte
+#                    for byte (skipped when emcc or chromium is missing)
+# Only the stages the page runs are compiled (WEB_DIRS): des-file
+# compiler, interpreter, generators, level outputs and the exporters.
+EMCC      ?= emcc
+WEB       := $(BUILD)/web
+WEB_DIRS  := common rng levcode lev_front lev_check lev_emit interp level \
+             names variant gen export import classic
+WEB_SRC   := $(wildcard $(patsubst %,src/%/*.c,$(WEB_DIRS)))
+WEB_OBJ   := $(patsubst src/%.c,$(WEB)/obj/%.o,$(WEB_SRC)) \
+             $(WEB)/obj/_gen/lev_lex.o $(WEB)/obj/_gen/lev_parse.o \
+             $(WEB)/obj/entry.o
+WEB_CFLAGS = -std=c11 $(WARN) $(WERROR) -O2 -Iinclude -Isrc -I$(BUILD)/gen \
+             -MMD -MP
+WEB_EXPORTS := _web_compile,_web_run,_web_error,_web_variants,_web_version
+# The bundled examples and their include files, at /dat in the page's
+# file system (the page's example buttons read them there).
+WEB_FILES := $(DAT_DES) $(DAT_INC)
+WEB_PAGE  := $(WEB)/index.html $(WEB)/app.js $(WEB)/style.css \
+             $(WEB)/keywords.js
+WEB_LDFLAGS := -O2 -sMODULARIZE=1 -sEXPORT_NAME=SplevModule \
+    -sALLOW_MEMORY_GROWTH=1 -sENVIRONMENT=web,node \
+    -sEXPORTED_FUNCTIONS=$(WEB_EXPORTS) \
+    -sEXPORTED_RUNTIME_METHODS=ccall,FS \
+    $(foreach f,$(WEB_FILES),--embed-file $(f)@/dat/$(notdir $(f)))
+
+.PHONY: web deps-web check-web
+
+web: $(WEB)/splev.js $(WEB)/splev-wasm.js $(WEB_PAGE)
+
+deps-web:
+	@missing=""; \
+	 command -v $(EMCC) >/dev/null 2>&1 || missing="$$missing emscripten"; \
+	 command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	 if [ -n "$$missing" ]; then \
+	   sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	   echo "make: installing$$missing (emscripten is about 800 MB)"; \
+	   $$sudo env DEBIAN_FRONTEND=noninteractive apt-get update -qq && \
+	   $$sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq \
+	       $$missing >/dev/null; \
+	 fi
+
+$(WEB)/obj/%.o: src/%.c | $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WEB_CFLAGS) -c -o $@ $<
+
+$(WEB)/obj/_gen/%.o: $(BUILD)/gen/%.c | $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WEB_CFLAGS) -c -o $@ $<
+
+$(WEB)/obj/entry.o: web/entry.c | $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(EMCC) $(WEB_CFLAGS) -c -o $@ $<
+
+# emcc's JavaScript optimizer needs acorn, which Debian keeps in
+# /usr/share/nodejs: a node not from Debian does not look there.
+$(WEB)/splev.js: $(WEB_OBJ) $(WEB_FILES)
+	NODE_PATH=/usr/share/nodejs$${NODE_PATH:+:$$NODE_PATH} \
+	    $(EMCC) $(WEB_LDFLAGS) -o $@ $(WEB_OBJ)
+
+# splev.wasm as a script: a page opened from file:// may not fetch it
+$(WEB)/splev-wasm.js: $(WEB)/splev.js
+	{ printf 'var SPLEV_WASM_BASE64 = "'; base64 -w0 $(WEB)/splev.wasm; \
+	  printf '";\n'; } >$@
+
+# The entry layer built natively too, for its unit test in make check:
+# CI without emscripten still compiles and checks it.
+$(BUILD)/obj/web/entry.o: web/entry.c | $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/test_web_entry: tests/unit/test_web_entry.c \
+        $(BUILD)/obj/web/entry.o $(LIB_INT) | $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -Iweb -MF $@.d $(ALL_LDFLAGS) -o $@ $< \
+	    $(BUILD)/obj/web/entry.o $(LIB_INT) -lm
+
+# the scanner's words, for the editor's highlighting
+$(WEB)/keywords.js: $(BUILD)/gen/des_words.txt
+	@mkdir -p $(dir $@)
+	{ printf 'var SPLEV_KEYWORDS = [\n'; sed 's/.*/  "&",/' $<; \
+	  printf '];\n'; } >$@
+
+$(WEB)/%: web/%
+	@mkdir -p $(dir $@)
+	cp $< $@
+
+check-web:
+	@if ! command -v $(EMCC) >/dev/null 2>&1; then \
+	  echo "check-web: skipped: no emcc (make deps-web)"; \
+	elif ! command -v chromium >/dev/null 2>&1; then \
+	  echo "check-web: skipped: no chromium (make deps-web)"; \
+	elif ! command -v python3 >/dev/null 2>&1; then \
+	  echo "check-web: skipped: no python3"; \
+	else \
+	  $(MAKE) BUILD=$(BUILD) all web && python3 tests/web/check.py $(BUILD); \
+	fi
+
+-include $(WEB_OBJ:.o=.d) $(BUILD)/obj/web/entry.d
