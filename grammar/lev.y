@@ -264,7 +264,7 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 
 file
     : items
-    | OLD343 old_items
+    | OLD343 old_items          { lev_old_finish(ctx->file); }
     ;
 
 /* ==== NetHack 3.4.3's dialect (doc/dialects.md, src/lev_front/old343.c).

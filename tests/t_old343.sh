@@ -12,7 +12,7 @@ LG="$BIN/levgen"
 OD=tests/old343
 
 # ---- syntax trees and seed-1 maps of the test levels ----
-for name in room maze mines keep issue; do
+for name in room maze mines keep issue walks leftcave; do
     (cd $OD && ${SPLEV_WRAP:-} "$LC" --dump-ast "$name.des" \
         >"$TMPD/out" 2>"$TMPD/err")
     RC=$?
@@ -24,6 +24,23 @@ for name in room maze mines keep issue; do
     expect_stdout "old343 levgen $name seed 1" 0 "$OD/$name-seed1.txt" \
         "$LG" --seed 1 "$OD/$name.des"
 done
+
+# ---- 3.4.3's random stairs of a map part: at least 9 cells apart ----
+near=""
+for seed in $(seq 1 20); do
+    "$LG" --seed "$seed" "$OD/walks.des" 2>/dev/null | awk -v s="$seed" 'BEGIN { n = 0 }
+        /^Stairs:/ { on = 1; next }
+        /^[A-Z]/ { on = 0 }
+        on && /stair/ { gsub(/[(),]/, " "); x[n] = $1; y[n] = $2; n++ }
+        END { dx = x[0] - x[1]; dy = y[0] - y[1]
+              if (dx < 0) dx = -dx; if (dy < 0) dy = -dy
+              if (n != 2 || (dx > dy ? dx : dy) <= 8) print "seed " s }'
+done >"$TMPD/near"
+if [ -s "$TMPD/near" ]; then
+    fail "old343 random stairs of a part 9 cells apart" "$(head -3 "$TMPD/near")"
+else
+    pass "old343 random stairs of a part 9 cells apart (seeds 1..20)"
+fi
 
 # ---- the dialect in the header; forcing it gives the same code ----
 run "$LC" --disasm $OD/maze.des
@@ -49,13 +66,13 @@ expect_status "old343 the same file in its own dialect" 0 \
 # ---- every level generates for seeds 1..3 with the corpus invariants ----
 mkdir -p "$TMPD/old343"
 run "$LC" -o "$TMPD/old343" $OD/room.des $OD/maze.des $OD/mines.des \
-    $OD/keep.des $OD/issue.des
+    $OD/keep.des $OD/issue.des $OD/walks.des $OD/leftcave.des
 if crashed || [ "$RC" -ne 0 ]; then
     fail "old343 test levels compile" "$(head -5 "$TMPD/err")"
 else
     run "$BUILD/tests/test_corpus_levels" --seeds 3 "$TMPD/old343"/*.lev
     n_ok=$(grep -c '^ok ' "$TMPD/out")
-    if crashed || [ "$RC" -ne 0 ] || [ "$n_ok" -ne 5 ]; then
+    if crashed || [ "$RC" -ne 0 ] || [ "$n_ok" -ne 7 ]; then
         fail "old343 levels generate with the corpus invariants" \
             "$(grep -v '^ok ' "$TMPD/out" | head -10; head -5 "$TMPD/err")"
     else
