@@ -12,7 +12,7 @@ LG="$BIN/levgen"
 OD=tests/old343
 
 # ---- syntax trees and seed-1 maps of the test levels ----
-for name in room maze mines keep issue walks leftcave; do
+for name in room maze mines keep issue walks leftcave lineage keyroom; do
     (cd $OD && ${SPLEV_WRAP:-} "$LC" --dump-ast "$name.des" \
         >"$TMPD/out" 2>"$TMPD/err")
     RC=$?
@@ -42,6 +42,23 @@ else
     pass "old343 random stairs of a part 9 cells apart (seeds 1..20)"
 fi
 
+# ---- the old mkmap's light: a lit cave's trees and an unlit cave's lava
+# stay dark (NetHack 3.6 lights both) ----
+run "$LG" --all --seed 1 --format json "$OD/cavelight.des"
+awk '/"name": "otrees"/ { l = 1 } /"name": "olava"/ { l = 2 }
+    { s = $0; room[l] += gsub(/\[27,1,/, "", s); tree[l] += gsub(/\[13,1,/, "", s)
+      utree[l] += gsub(/\[13,0,/, "", s); lava[l] += gsub(/\[23,1,/, "", s)
+      ulava[l] += gsub(/\[23,0,/, "", s) }
+    END { printf "lit floor %s, lit trees %d, dark trees %s, lit lava %d, dark lava %s\n",
+          (room[1] > 0 ? "yes" : "no"), tree[1], (utree[1] > 0 ? "yes" : "no"),
+          lava[2], (ulava[2] > 0 ? "yes" : "no") }' "$TMPD/out" >"$TMPD/light"
+if [ "$RC" -eq 0 ] && [ "$(cat "$TMPD/light")" = \
+    "lit floor yes, lit trees 0, dark trees yes, lit lava 0, dark lava yes" ]; then
+    pass "old343 the old mkmap's light"
+else
+    fail "old343 the old mkmap's light" "status $RC" "$(cat "$TMPD/light")"
+fi
+
 # ---- the dialect in the header; forcing it gives the same code ----
 run "$LC" --disasm $OD/maze.des
 expect_text "old343 disasm names the dialect" "$TMPD/out" \
@@ -66,13 +83,14 @@ expect_status "old343 the same file in its own dialect" 0 \
 # ---- every level generates for seeds 1..3 with the corpus invariants ----
 mkdir -p "$TMPD/old343"
 run "$LC" -o "$TMPD/old343" $OD/room.des $OD/maze.des $OD/mines.des \
-    $OD/keep.des $OD/issue.des $OD/walks.des $OD/leftcave.des
+    $OD/keep.des $OD/issue.des $OD/walks.des $OD/leftcave.des \
+    $OD/lineage.des $OD/keyroom.des $OD/cavelight.des
 if crashed || [ "$RC" -ne 0 ]; then
     fail "old343 test levels compile" "$(head -5 "$TMPD/err")"
 else
     run "$BUILD/tests/test_corpus_levels" --seeds 3 "$TMPD/old343"/*.lev
     n_ok=$(grep -c '^ok ' "$TMPD/out")
-    if crashed || [ "$RC" -ne 0 ] || [ "$n_ok" -ne 7 ]; then
+    if crashed || [ "$RC" -ne 0 ] || [ "$n_ok" -ne 11 ]; then
         fail "old343 levels generate with the corpus invariants" \
             "$(grep -v '^ok ' "$TMPD/out" | head -10; head -5 "$TMPD/err")"
     else
