@@ -117,6 +117,25 @@ if [ "$RC" -eq 1 ] && [ "$(cat "$TMPD/err")" = \
 else
     fail "old343 a .lua level: one error" "status $RC" "$(head -3 "$TMPD/err")"
 fi
+# the same for Lua in a file of any name, and for levgen
+(cd $OD/bad && "$LC" -o "$TMPD" lua37.des >"$TMPD/out" 2>"$TMPD/err")
+RC=$?
+if [ "$RC" -eq 1 ] && [ "$(cat "$TMPD/err")" = \
+    "lua37.des: error: NetHack 3.7 Lua levels are not des-files" ]; then
+    pass "old343 Lua in a .des file: one error"
+else
+    fail "old343 Lua in a .des file: one error" "status $RC" "$(head -3 "$TMPD/err")"
+fi
+(cd $OD/bad && "$LG" --seed 1 level.lua >"$TMPD/out" 2>"$TMPD/err")
+RC=$?
+if [ "$RC" -eq 1 ] && [ "$(head -1 "$TMPD/err")" = \
+    "level.lua: error: NetHack 3.7 Lua levels are not des-files" ] &&
+    [ ! -s "$TMPD/out" ]; then
+    pass "old343 levgen on a .lua level: the same error"
+else
+    fail "old343 levgen on a .lua level: the same error" "status $RC" \
+        "$(head -3 "$TMPD/err")"
+fi
 # forced into another dialect: the first error carries the hint
 (cd $OD && "$LC" --dialect unnethack -o "$TMPD" room.des \
     >"$TMPD/out" 2>"$TMPD/err")

@@ -133,6 +133,26 @@ static int sniff_line(const char *p, const char *end, const char *text_end)
     return 0;
 }
 
+/* NetHack 3.7's Lua levels, whatever their file's name: the first line
+ * that is not blank is a Lua comment ("--", which no des-file line
+ * starts with) or a call of the des library ("des."). */
+int lev_lua_text(const char *text, size_t len)
+{
+    const char *end = text + len;
+    for (const char *p = text; p < end;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *le = nl ? nl : end;
+        const char *q = skip_blanks(p, le);
+        while (q < le && *q == '\r')
+            q++;
+        if (q < le)
+            return (le - q >= 2 && q[0] == '-' && q[1] == '-') ||
+                   (le - q >= 4 && memcmp(q, "des.", 4) == 0);
+        p = le + 1;
+    }
+    return 0;
+}
+
 int lev_old343_sniff(const char *text, size_t len)
 {
     const char *end = text + len;
