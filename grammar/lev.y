@@ -185,7 +185,7 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
  * it) and its words (IDENTs in the other dialects), see next_token */
 %token OLD343 "the NetHack 3.4.3 dialect"
 %token O_RANDOM_PLACES "RANDOM_PLACES" O_RANDOM_OBJECTS "RANDOM_OBJECTS"
-%token O_RANDOM_MONSTERS "RANDOM_MONSTERS" O_PLACE "place"
+%token O_RANDOM_MONSTERS "RANDOM_MONSTERS" O_PLACE "place" O_HALLUMSG "HALLUMSG"
 %token O_CONTAINED "contained"
 
 %token MESSAGE "MESSAGE" NOMAP "NOMAP" LEVEL "LEVEL" INIT_MAP "INIT_MAP"
@@ -264,7 +264,7 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 
 file
     : items
-    | OLD343 old_items
+    | OLD343 old_items          { lev_old_finish(ctx->file); }
     ;
 
 /* ==== NetHack 3.4.3's dialect (doc/dialects.md, src/lev_front/old343.c).
@@ -290,6 +290,9 @@ old_items
 
 old_stmt
     : MESSAGE ':' expr          { $$ = args(S(MESSAGE, @$), 1, $3); }
+    | O_HALLUMSG ':' STRING
+        { /* FIQHack's message for a hallucinating hero: not kept */
+          $$ = NULL; }
     | FLAGS ':' old_flags       { $$ = args(S(FLAGS, @$), 1, $3); }
     | INIT_MAP ':' CHAR ',' CHAR ',' W_BOOL ',' W_BOOL ',' light ',' boolr
         { /* fg, bg, smoothed, joined, light, walled: the mines style */
@@ -1804,20 +1807,17 @@ static void old_oname_attr(lev_stmt *s, lev_expr *name)
 static lev_stmt *old_door_stmt(lev_ctx *ctx, LEV_LTYPE at, lev_expr *f)
 {
     lev_expr **a = f->args;
-    switch (f->nargs) {
-    case 2:
-    case 3:
-        if (f->nargs == 3 && a[2]->kind != LEV_E_STRING)
-            break;
+    /* SLASH'EM's artifact key names after either form: not kept */
+    unsigned n = f->nargs;
+    while (n > 2 && a[n - 1]->kind == LEV_E_STRING)
+        n--;
+    if (n == 2)
         return args(S(DOOR, at), 2, a[0], a[1]);
-    case 4:
+    if (n == 4)
         return args(S(ROOMDOOR, at), 4, a[0], a[1], a[2], a[3]);
-    default:
-        break;
-    }
-    diag_error(ctx->d, lev_srcpos(P(at)), "DOOR takes a state and a place "
-               "(and SLASH'EM's key name), or a room door's secret, state, "
-               "wall and position");
+    diag_error(ctx->d, lev_srcpos(P(at)), "DOOR takes a state and a place, "
+               "or a room door's secret, state, wall and position (each "
+               "with SLASH'EM's key names)");
     return NULL;
 }
 
@@ -1962,7 +1962,7 @@ static int scan1(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
     static const struct { const char *w; int tok; } words[] = {
         {"RANDOM_PLACES", O_RANDOM_PLACES}, {"RANDOM_OBJECTS", O_RANDOM_OBJECTS},
         {"RANDOM_MONSTERS", O_RANDOM_MONSTERS}, {"place", O_PLACE},
-        {"contained", O_CONTAINED},
+        {"contained", O_CONTAINED}, {"HALLUMSG", O_HALLUMSG},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(lval->str, words[i].w) == 0)

@@ -12,7 +12,7 @@ LG="$BIN/levgen"
 OD=tests/old343
 
 # ---- syntax trees and seed-1 maps of the test levels ----
-for name in room maze mines keep issue; do
+for name in room maze mines keep issue walks leftcave lineage keyroom; do
     (cd $OD && ${SPLEV_WRAP:-} "$LC" --dump-ast "$name.des" \
         >"$TMPD/out" 2>"$TMPD/err")
     RC=$?
@@ -24,6 +24,40 @@ for name in room maze mines keep issue; do
     expect_stdout "old343 levgen $name seed 1" 0 "$OD/$name-seed1.txt" \
         "$LG" --seed 1 "$OD/$name.des"
 done
+
+# ---- 3.4.3's random stairs of a map part: at least 9 cells apart ----
+near=""
+for seed in $(seq 1 20); do
+    "$LG" --seed "$seed" "$OD/walks.des" 2>/dev/null | awk -v s="$seed" 'BEGIN { n = 0 }
+        /^Stairs:/ { on = 1; next }
+        /^[A-Z]/ { on = 0 }
+        on && /stair/ { gsub(/[(),]/, " "); x[n] = $1; y[n] = $2; n++ }
+        END { dx = x[0] - x[1]; dy = y[0] - y[1]
+              if (dx < 0) dx = -dx; if (dy < 0) dy = -dy
+              if (n != 2 || (dx > dy ? dx : dy) <= 8) print "seed " s }'
+done >"$TMPD/near"
+if [ -s "$TMPD/near" ]; then
+    fail "old343 random stairs of a part 9 cells apart" "$(head -3 "$TMPD/near")"
+else
+    pass "old343 random stairs of a part 9 cells apart (seeds 1..20)"
+fi
+
+# ---- the old mkmap's light: a lit cave's trees and an unlit cave's lava
+# stay dark (NetHack 3.6 lights both) ----
+run "$LG" --all --seed 1 --format json "$OD/cavelight.des"
+awk '/"name": "otrees"/ { l = 1 } /"name": "olava"/ { l = 2 }
+    { s = $0; room[l] += gsub(/\[27,1,/, "", s); tree[l] += gsub(/\[13,1,/, "", s)
+      utree[l] += gsub(/\[13,0,/, "", s); lava[l] += gsub(/\[23,1,/, "", s)
+      ulava[l] += gsub(/\[23,0,/, "", s) }
+    END { printf "lit floor %s, lit trees %d, dark trees %s, lit lava %d, dark lava %s\n",
+          (room[1] > 0 ? "yes" : "no"), tree[1], (utree[1] > 0 ? "yes" : "no"),
+          lava[2], (ulava[2] > 0 ? "yes" : "no") }' "$TMPD/out" >"$TMPD/light"
+if [ "$RC" -eq 0 ] && [ "$(cat "$TMPD/light")" = \
+    "lit floor yes, lit trees 0, dark trees yes, lit lava 0, dark lava yes" ]; then
+    pass "old343 the old mkmap's light"
+else
+    fail "old343 the old mkmap's light" "status $RC" "$(cat "$TMPD/light")"
+fi
 
 # ---- the dialect in the header; forcing it gives the same code ----
 run "$LC" --disasm $OD/maze.des
@@ -49,13 +83,14 @@ expect_status "old343 the same file in its own dialect" 0 \
 # ---- every level generates for seeds 1..3 with the corpus invariants ----
 mkdir -p "$TMPD/old343"
 run "$LC" -o "$TMPD/old343" $OD/room.des $OD/maze.des $OD/mines.des \
-    $OD/keep.des $OD/issue.des
+    $OD/keep.des $OD/issue.des $OD/walks.des $OD/leftcave.des \
+    $OD/lineage.des $OD/keyroom.des $OD/cavelight.des
 if crashed || [ "$RC" -ne 0 ]; then
     fail "old343 test levels compile" "$(head -5 "$TMPD/err")"
 else
     run "$BUILD/tests/test_corpus_levels" --seeds 3 "$TMPD/old343"/*.lev
     n_ok=$(grep -c '^ok ' "$TMPD/out")
-    if crashed || [ "$RC" -ne 0 ] || [ "$n_ok" -ne 5 ]; then
+    if crashed || [ "$RC" -ne 0 ] || [ "$n_ok" -ne 11 ]; then
         fail "old343 levels generate with the corpus invariants" \
             "$(grep -v '^ok ' "$TMPD/out" | head -10; head -5 "$TMPD/err")"
     else
@@ -81,6 +116,25 @@ if [ "$RC" -eq 1 ] && [ "$(cat "$TMPD/err")" = \
     pass "old343 a .lua level: one error"
 else
     fail "old343 a .lua level: one error" "status $RC" "$(head -3 "$TMPD/err")"
+fi
+# the same for Lua in a file of any name, and for levgen
+(cd $OD/bad && "$LC" -o "$TMPD" lua37.des >"$TMPD/out" 2>"$TMPD/err")
+RC=$?
+if [ "$RC" -eq 1 ] && [ "$(cat "$TMPD/err")" = \
+    "lua37.des: error: NetHack 3.7 Lua levels are not des-files" ]; then
+    pass "old343 Lua in a .des file: one error"
+else
+    fail "old343 Lua in a .des file: one error" "status $RC" "$(head -3 "$TMPD/err")"
+fi
+(cd $OD/bad && "$LG" --seed 1 level.lua >"$TMPD/out" 2>"$TMPD/err")
+RC=$?
+if [ "$RC" -eq 1 ] && [ "$(head -1 "$TMPD/err")" = \
+    "level.lua: error: NetHack 3.7 Lua levels are not des-files" ] &&
+    [ ! -s "$TMPD/out" ]; then
+    pass "old343 levgen on a .lua level: the same error"
+else
+    fail "old343 levgen on a .lua level: the same error" "status $RC" \
+        "$(head -3 "$TMPD/err")"
 fi
 # forced into another dialect: the first error carries the hint
 (cd $OD && "$LC" --dialect unnethack -o "$TMPD" room.des \

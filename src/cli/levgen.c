@@ -981,10 +981,14 @@ static int run_stats(const options *o, const splev_levscript *s)
     return rc;
 }
 
+/* A level source: a .des file, or a NetHack 3.7 .lua level, which the
+ * compiler refuses with its one error rather than the loader with "bad
+ * magic". */
 static int is_des(const char *path)
 {
     size_t n = strlen(path);
-    return n > 4 && strcmp(path + n - 4, ".des") == 0;
+    return n > 4 && (strcmp(path + n - 4, ".des") == 0 ||
+                     strcmp(path + n - 4, ".lua") == 0);
 }
 
 /* The built-in names tables, made when a level first needs one. */

@@ -517,14 +517,15 @@ static void cave_walls(splev_gen *g, const uint32_t *f, const uint32_t *o,
 }
 
 /* finish_map's light for a cell of type t: fg/bg unless rock (trees as
- * background are lit), walls when walled; lava always. */
-static int cave_lights(int t, int fg, int bg, int lit, int walled)
+ * background are lit), walls when walled; lava always.  NetHack 3.4.3
+ * (old) lights neither the trees nor the lava of an unlit cave. */
+static int cave_lights(int t, int fg, int bg, int lit, int walled, int old)
 {
-    if (t == SPLEV_LAVAPOOL)
+    if (t == SPLEV_LAVAPOOL && !old)
         return 1;
     return lit && ((!GEN_IS_ROCK(fg) && t == fg) ||
                    (!GEN_IS_ROCK(bg) && t == bg) ||
-                   (bg == SPLEV_TREE && t == bg) ||
+                   (bg == SPLEV_TREE && t == bg && !old) ||
                    (walled && SPLEV_IS_WALL(t)));
 }
 
@@ -537,10 +538,10 @@ static void cave_finish(splev_gen *g, const uint32_t *f, const uint32_t *o,
 {
     if (walled)
         cave_walls(g, f, o, fg, bg, h, v);
-    uint32_t lf = cave_lights(fg, fg, bg, lit, walled) ? CAVE_ROWS : 0;
-    uint32_t lb = cave_lights(bg, fg, bg, lit, walled) ? CAVE_ROWS : 0;
-    uint32_t lh = cave_lights(SPLEV_HWALL, fg, bg, lit, walled) ? CAVE_ROWS : 0;
-    uint32_t lv = cave_lights(SPLEV_VWALL, fg, bg, lit, walled) ? CAVE_ROWS : 0;
+    uint32_t lf = cave_lights(fg, fg, bg, lit, walled, g->old343) ? CAVE_ROWS : 0;
+    uint32_t lb = cave_lights(bg, fg, bg, lit, walled, g->old343) ? CAVE_ROWS : 0;
+    uint32_t lh = cave_lights(SPLEV_HWALL, fg, bg, lit, walled, g->old343) ? CAVE_ROWS : 0;
+    uint32_t lv = cave_lights(SPLEV_VWALL, fg, bg, lit, walled, g->old343) ? CAVE_ROWS : 0;
     for (int x = 1; x < SPLEV_COLNO; x++) {
         splev_cell *col = g->lev->cells[x];
         uint32_t w = h[x] | v[x];
@@ -548,7 +549,7 @@ static void cave_finish(splev_gen *g, const uint32_t *f, const uint32_t *o,
                       (CAVE_ROWS & ~f[x] & ~o[x] & ~w & lb);
         for (uint32_t m = o[x] & ~w; m; m &= m - 1) {
             int y = cave_low(m);
-            if (cave_lights(col[y].typ, fg, bg, lit, walled))
+            if (cave_lights(col[y].typ, fg, bg, lit, walled, g->old343))
                 on |= m & (0u - m);
         }
         for (uint32_t m = on; m; m &= m - 1)

@@ -260,7 +260,10 @@ static int spot_take(spot_table taken, int x, int y)
  * are recorded in the model (classes only: the engine picks species). */
 void splev_gen_fill_maze(splev_gen *g)
 {
-    int count = 76 * 18, mapcountmax = count / 2, mapfact = 0;
+    /* NetHack 3.4.3 measures the unused share against the whole maze
+     * area, 3.6 against half of it (twice the things) */
+    int count = 76 * 18, mapcountmax = g->old343 ? count : count / 2;
+    int mapfact = 0;
     splev_gen_spots spots;
     splev_gen_maze_spots(g, &spots);
     count -= g->dialect == SPLEV_GEN_UN ? 76 * 20 - spots.marked : spots.marked;

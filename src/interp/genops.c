@@ -19,6 +19,7 @@ void vm_gen_init(vm *v)
      * (doc/dialects.md, the third dialect) */
     g->dialect = v->s->dialect != SPLEV_DIALECT_UNNETHACK ? SPLEV_GEN_NH36
                                                          : SPLEV_GEN_UN;
+    g->old343 = vm_nh343(v);
     g->depth = c->depth;
     g->difficulty = c->difficulty >= 1 ? c->difficulty : c->depth;
     /* The context cannot say above or below Minetown: the Mines outside

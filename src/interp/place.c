@@ -365,7 +365,9 @@ void vm_set_type_lit(vm *v, int x, int y, int t, int lit)
 static void align_map(vm *v, int h, int vv, int w, int ht)
 {
     switch (h) {
-    case 1: v->xstart = v->init_map_used ? 1 : 3; break;
+    case 1:     /* 3.6 puts a left map at x 1 over an INIT_MAP, 3.4.3 at 3 */
+        v->xstart = v->init_map_used && !vm_nh343(v) ? 1 : 3;
+        break;
     case 2: v->xstart = 2 + (78 - 2 - w) / 4; break;
     case 3: v->xstart = 2 + (78 - 2 - w) / 2; break;
     case 4: v->xstart = 2 + ((78 - 2 - w) * 3) / 4; break;
@@ -513,6 +515,7 @@ int vm_map(vm *v, const splev_insn *in)
             }
         }
         draw_map(v, m);
+        v->prevstair_x = v->prevstair_y = 0;   /* a new map part */
         /* After a joined cave, rooms the map covers entirely go (§7.3):
          * NetHack 3.6's cave rooms, or rooms a script made since. */
         if (v->mines_joined && !v->gen.vault_mode)

@@ -77,6 +77,8 @@ static void copy_state(vm *to, const vm *from)
     to->nrooms_open = from->nrooms_open;
     to->failed_nest = from->failed_nest;
     to->mines_joined = from->mines_joined;
+    to->prevstair_x = from->prevstair_x;
+    to->prevstair_y = from->prevstair_y;
     memcpy(to->mon_at, from->mon_at, sizeof to->mon_at);
     to->mon_noted = from->mon_noted;
     memcpy(to->nest, from->nest, sizeof to->nest);

@@ -626,6 +626,24 @@ int vm_make_stair(vm *v, int x, int y, int up, int ladder)
     return 1;
 }
 
+/* NetHack 3.4.3: a STAIR of a map part (outside rooms) drawn at random
+ * within 8 cells (Chebyshev) of the part's previous one is drawn again,
+ * up to 100 more times; the last draw stands.  0: no spot at all. */
+static int redraw_near_stair(vm *v, const val *c, int *x, int *y)
+{
+    int px = v->prevstair_x, py = v->prevstair_y;
+    for (int tries = 0; px && (c->c & CF_RANDOM) && tries < 100; tries++) {
+        int dx = *x > px ? *x - px : px - *x, dy = *y > py ? *y - py : py - *y;
+        if ((dx > dy ? dx : dy) > 8)
+            break;
+        if (!vm_coord(v, c, H_DRY, x, y) || !vm_isok(*x, *y))
+            return 0;
+    }
+    v->prevstair_x = *x;
+    v->prevstair_y = *y;
+    return 1;
+}
+
 static int st_stair(vm *v, const splev_insn *in)
 {
     int32_t up;
@@ -636,9 +654,11 @@ static int st_stair(vm *v, const splev_insn *in)
     int x, y;
     /* UnNetHack: a random stair wants ROOM, CORR or ICE and a fixed one
      * makes its cell ROOM first; NetHack 3.6: DRY only, nothing forced. */
-    int un_stair = !in->a && !vm_nh36(v);
+    int un_stair = !in->a && !vm_nh36(v) && !vm_nh343(v);
     if (!vm_coord(v, &c, un_stair ? H_DRY | H_STAIRS : H_DRY, &x, &y) ||
         !vm_isok(x, y))
+        return 1;
+    if (!in->a && vm_nh343(v) && vm_croom(v) < 0 && !redraw_near_stair(v, &c, &x, &y))
         return 1;
     if (!in->a) {
         remove_trap(v->lev, x, y);

@@ -146,6 +146,8 @@ typedef struct vm {
     int nrooms_open;
     int failed_nest;               /* ROOMs opened inside a failed room */
     int mines_joined;              /* INIT_MAP mines was joined (MAP) */
+    int prevstair_x, prevstair_y;  /* NetHack 3.4.3: the map part's last
+                                    * STAIR outside rooms (x 0: none) */
     uint32_t mon_at[XN];           /* bit y of [x]: a monster on (x, y) */
     size_t mon_noted;              /* monsters already in mon_at */
     /* Open MONSTER inventories and containers, innermost last: where a
@@ -164,6 +166,13 @@ typedef struct vm {
 static inline int vm_nh36(const vm *v)
 {
     return v->s->dialect == SPLEV_DIALECT_NETHACK36;
+}
+
+/* The script is written in NetHack 3.4.3's dialect: the few engine rules
+ * where 3.4.3 differs from 3.6 (doc/dialects.md, "Run-time rules"). */
+static inline int vm_nh343(const vm *v)
+{
+    return v->s->dialect == SPLEV_DIALECT_NETHACK343;
 }
 
 /* Room stack slots that are not a room index. */

@@ -118,6 +118,9 @@ typedef struct lev_ctx {
 /* old343.c: 2 when the text is in NetHack 3.4.3's dialect for sure, 1 when
  * it only looks like it, else 0 (doc/dialects.md). */
 int lev_old343_sniff(const char *text, size_t len);
+/* 1 when the text is a NetHack 3.7 Lua level, whatever the file's name
+ * (old343.c). */
+int lev_lua_text(const char *text, size_t len);
 
 /* parse.c: note a construct of one dialect (LEV_DN_*) at pos. */
 void lev_ctx_dialect(lev_ctx *ctx, srcpos pos, int kind, const char *fmt,

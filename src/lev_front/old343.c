@@ -133,6 +133,26 @@ static int sniff_line(const char *p, const char *end, const char *text_end)
     return 0;
 }
 
+/* NetHack 3.7's Lua levels, whatever their file's name: the first line
+ * that is not blank is a Lua comment ("--", which no des-file line
+ * starts with) or a call of the des library ("des."). */
+int lev_lua_text(const char *text, size_t len)
+{
+    const char *end = text + len;
+    for (const char *p = text; p < end;) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *le = nl ? nl : end;
+        const char *q = skip_blanks(p, le);
+        while (q < le && *q == '\r')
+            q++;
+        if (q < le)
+            return (le - q >= 2 && q[0] == '-' && q[1] == '-') ||
+                   (le - q >= 4 && memcmp(q, "des.", 4) == 0);
+        p = le + 1;
+    }
+    return 0;
+}
+
 int lev_old343_sniff(const char *text, size_t len)
 {
     const char *end = text + len;
@@ -384,4 +404,85 @@ lev_stmt *lev_old_item(lev_ctx *ctx, lev_stmt *s)
     if (s->kind != LEV_S_ASSIGN && s->kind != LEV_S_SHUFFLE)
         ctx->old_room = NULL;
     return s;
+}
+
+/* ---- a maze level's order ---- */
+
+/* NetHack 3.4.3's maze loader (sp_lev.c, load_maze) makes each map part's
+ * things kind by kind, whatever their order in the text: level regions,
+ * the RANDOM_* lists, regions, doors, drawbridges, non-diggable and
+ * non-passwall walls, ladders, stairs, altars, fountains, traps, monsters,
+ * objects, gold, engravings.  -1: a statement that keeps its place and
+ * that nothing moves across (MAP starts a part; MESSAGE, INIT_MAP ...). */
+static int part_rank(enum lev_stmt_kind k)
+{
+    static const enum lev_stmt_kind order[] = {
+        LEV_S_TELEPORT_REGION, LEV_S_ASSIGN, LEV_S_REGION, LEV_S_DOOR,
+        LEV_S_DRAWBRIDGE, LEV_S_NON_DIGGABLE, LEV_S_NON_PASSWALL, LEV_S_LADDER,
+        LEV_S_STAIR, LEV_S_ALTAR, LEV_S_FOUNTAIN, LEV_S_TRAP, LEV_S_MONSTER,
+        LEV_S_OBJECT, LEV_S_GOLD, LEV_S_ENGRAVING,
+    };
+    switch (k) {
+    case LEV_S_STAIR_REGION: case LEV_S_PORTAL: case LEV_S_BRANCH:
+        k = LEV_S_TELEPORT_REGION;
+        break;
+    case LEV_S_SHUFFLE: k = LEV_S_ASSIGN; break;
+    case LEV_S_CONTAINER: k = LEV_S_OBJECT; break;
+    default: break;
+    }
+    for (size_t i = 0; i < sizeof order / sizeof order[0]; i++)
+        if (order[i] == k)
+            return (int)i;
+    return -1;
+}
+
+/* Each run of statements that part_rank orders, stably sorted. */
+static void order_parts(lev_block *b)
+{
+    for (unsigned i = 0, j; i < b->n; i = j + (j == i)) {
+        for (j = i; j < b->n && part_rank(b->v[j]->kind) >= 0; j++) {
+            lev_stmt *s = b->v[j];
+            int r = part_rank(s->kind);
+            unsigned k = j;
+            while (k > i && part_rank(b->v[k - 1]->kind) > r) {
+                b->v[k] = b->v[k - 1];
+                k--;
+            }
+            b->v[k] = s;
+        }
+    }
+}
+
+/* 3.4.3 walks its mazes after every part is made, the last MAZEWALK of
+ * the text first, and fills the rest of the maze once, after the last
+ * walk: the walks go to the end of the level, reversed, and only the
+ * last of them is stocked. */
+static void walks_last(lev_block *b)
+{
+    unsigned n = 0, w = 0;
+    lev_stmt *walks[64];
+    for (unsigned i = 0; i < b->n; i++) {
+        lev_stmt *s = b->v[i];
+        if (s->kind == LEV_S_MAZEWALK && w < sizeof walks / sizeof walks[0])
+            walks[w++] = s;
+        else
+            b->v[n++] = s;
+    }
+    for (unsigned k = 0; k < w; k++) {
+        lev_stmt *s = walks[w - 1 - k];
+        if (k + 1 < w && s->nargs > 2 && !s->args[2])
+            s->args[2] = lev_expr_word(s->pos, LEV_W_FALSE);
+        b->v[n++] = s;
+    }
+}
+
+void lev_old_finish(lev_file *f)
+{
+    for (size_t i = 0; i < f->nlevels; i++) {
+        lev_level *l = f->levels[i];
+        if (!l->maze_fill)
+            continue;           /* a rooms level: its rooms keep their order */
+        order_parts(&l->body);
+        walks_last(&l->body);
+    }
 }

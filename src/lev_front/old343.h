@@ -22,5 +22,8 @@ void lev_old_list(lev_ctx *ctx, lev_pos pos, int which, lev_expr *list,
  * itself, for the level.  A SUBROOM carries its parent's name in s->name
  * until then; a contained OBJECT is ctx->old_contained. */
 lev_stmt *lev_old_item(lev_ctx *ctx, lev_stmt *s);
+/* After the file: each maze level's statements in the order 3.4.3's
+ * loader makes them (map parts kind by kind, MAZEWALKs last). */
+void lev_old_finish(lev_file *f);
 
 #endif

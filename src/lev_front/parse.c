@@ -234,7 +234,8 @@ static lev_file *parse_text(const char *name, const char *real,
     FILE *out = opt->diag_out ? opt->diag_out : stderr;
     lev_file *f = lev_file_new(name);
     size_t nlen = strlen(name);
-    if (nlen > 4 && strcmp(name + nlen - 4, ".lua") == 0) {
+    if ((nlen > 4 && strcmp(name + nlen - 4, ".lua") == 0) ||
+        lev_lua_text(text, len)) {
         /* NetHack 3.7's levels are Lua programs: one error, not a
          * syntax error on every line */
         fprintf(out, "%s: error: NetHack 3.7 Lua levels are not "
