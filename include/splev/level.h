@@ -162,7 +162,8 @@ typedef struct splev_gold {
 
 typedef struct splev_trap {
     int x, y;
-    int type;             /* UnNetHack trap index 1..24 (splev_trap_name) */
+    int type;             /* UnNetHack trap index 1..24, or a variant
+                           * trap 25..29 (splev_trap_name) */
 } splev_trap;
 
 typedef struct splev_drawbridge {
@@ -385,6 +386,18 @@ const char *splev_trap_name(int type);         /* "arrow".., NULL if bad */
 SPLEV_API
 int splev_trap_from_name(const char *name);    /* 0 if unknown */
 #define SPLEV_TRAP_COUNT 25                     /* indices 1..24 */
+/* Variant traps (doc/variants.md): the trap names of other games, numbered
+ * after the base ones; splev_trap_name names them too, random traps never
+ * pick them. */
+enum {
+    SPLEV_VTRAP_FIRST = SPLEV_TRAP_COUNT,
+    SPLEV_TRAP_ICE = SPLEV_VTRAP_FIRST, SPLEV_TRAP_CROSSBOW_BOLT,
+    SPLEV_TRAP_SPEAR, SPLEV_TRAP_MAGIC_BEAM, SPLEV_TRAP_SHURIKEN,
+    SPLEV_VTRAP_END
+};
+/* The variant trap of this name (case-insensitive), or 0. */
+SPLEV_API
+int splev_vtrap_from_name(const char *name);
 SPLEV_API
 const char *splev_room_type_name(int rtype);   /* "ordinary".., NULL */
 SPLEV_API

@@ -1329,6 +1329,17 @@ static void check_map(chk *c, const lev_stmt *s)
     c->have_map = 1;
 }
 
+/* A trap name of some variant profiles ("ice", "spear"): accepted under
+ * them, the error naming them otherwise (doc/variants.md). */
+static void variant_trap(chk *c, const lev_expr *t)
+{
+    const char *name = splev_trap_name(splev_vtrap_from_name(t->sval));
+    const char *first, *who = splev_variant_who_word('t', name, &first);
+    if (first && !splev_variant_has_word(c->variant, 't', name))
+        err(c, t->pos, "trap \"%s\" is %s %s word; use --variant %s",
+            t->sval, strchr("AEIOUx", who[0]) ? "an" : "a", who, first);
+}
+
 static void check_trap(chk *c, const lev_stmt *s)
 {
     const lev_expr *t = arg(s, 0);
@@ -1346,6 +1357,10 @@ static void check_trap(chk *c, const lev_stmt *s)
         }
         if (known)
             dialect_name(c, t->pos, "trap", t->sval, un_only, nh_only);
+        if (!known && splev_vtrap_from_name(t->sval)) {
+            variant_trap(c, t);
+            known = 1;
+        }
         if (!known) {
             static const char *builtin[SPLEV_TRAP_COUNT + 1];
             for (int i = 1; i < SPLEV_TRAP_COUNT; i++)

@@ -73,6 +73,12 @@ static const char *const trap_names[SPLEV_TRAP_COUNT] = {
     "statue", "magic", "anti magic", "cold", "polymorph", "vibrating square",
 };
 
+/* Variant traps, SPLEV_VTRAP_FIRST on (the profiles that have each are in
+ * src/variant/variant.c). */
+static const char *const vtrap_names[SPLEV_VTRAP_END - SPLEV_VTRAP_FIRST] = {
+    "ice", "crossbow bolt", "spear", "magic beam", "shuriken",
+};
+
 static const char *const room_type_names[] = {
     [0] = "ordinary", [2] = "throne", [3] = "swamp", [4] = "vault",
     [5] = "beehive", [6] = "morgue", [7] = "barracks", [8] = "zoo",
@@ -782,7 +788,17 @@ int splev_terrain_from_mapchar(int c)
 
 const char *splev_trap_name(int type)
 {
+    if (type >= SPLEV_VTRAP_FIRST && type < SPLEV_VTRAP_END)
+        return vtrap_names[type - SPLEV_VTRAP_FIRST];
     return type > 0 && type < SPLEV_TRAP_COUNT ? trap_names[type] : NULL;
+}
+
+int splev_vtrap_from_name(const char *name)
+{
+    for (int t = SPLEV_VTRAP_FIRST; t < SPLEV_VTRAP_END; t++)
+        if (strcasecmp(name, vtrap_names[t - SPLEV_VTRAP_FIRST]) == 0)
+            return t;
+    return 0;
 }
 
 int splev_trap_from_name(const char *name)
