@@ -365,6 +365,17 @@ splev_mongen *splev_level_add_mongen(splev_level *lev, int freq, char cls,
 SPLEV_API
 int splev_set_string(char **field, const char *text);
 
+/* What walking onto a terrain needs (the reachability checks of levgen
+ * --dungeon and levgen --stats read this one column): nothing, a way
+ * over water, lava, trees, iron bars or a raised drawbridge, or it never
+ * passes (stone, walls).  Variant terrain passes when it is walkable. */
+enum {
+    SPLEV_PASS_FREE, SPLEV_PASS_WATER, SPLEV_PASS_LAVA, SPLEV_PASS_TREES,
+    SPLEV_PASS_BARS, SPLEV_PASS_DRAWBRIDGE, SPLEV_PASS_NEVER
+};
+SPLEV_API
+int splev_terrain_passage(int typ);
+
 /* ---- names ---- */
 SPLEV_API
 const char *splev_terrain_name(int typ);       /* "STONE".., NULL if bad */
