@@ -55,6 +55,8 @@ static void set_word(struct dgn_pctx *ctx, dgn_stmt_kind kind, DGN_LTYPE l,
 %token <num> DIRECTION "a direction (up or down)"
 %token <num> BRTYPE "a branch type (stair, no_up, no_down or portal)"
 %token <num> WORD "a descriptor word"
+%token TILESET "TILESET"
+%token <num> TILESETNAME "a tileset name"
 %token <str> STRING "a string"
 %token <num> INTEGER "a number"
 %token LEXERR "bad input"
@@ -97,6 +99,10 @@ statement
         { set_word(ctx, DS_LEVELDESC, @1, "LEVELDESC", $3, @3); }
     | LEVALIGN ':' WORD
         { set_word(ctx, DS_LEVALIGN, @1, "LEVALIGN", $3, @3); }
+    | TILESET ':' INTEGER
+        { stmt_new(ctx, DS_TILESET, @1, "TILESET")->entry = num($3, @3); }
+    | TILESET ':' TILESETNAME
+        { stmt_new(ctx, DS_TILESET, @1, "TILESET")->entry = num($3, @3); }
     | PROTOFILE ':' STRING
         { stmt_new(ctx, DS_PROTOFILE, @1, "PROTOFILE")->name = str($3, P(@3)); }
     | LEVEL ':' level_names '@' couple chance_opt
@@ -325,6 +331,7 @@ void dgn_parse_source(diag *d, const char *src, size_t len,
     ctx.ast = ast;
     ctx.opt = opt;
     ast->game = opt->game;
+    ast->variant = opt->variant;
     ctx.src = src;
     ctx.line = 1;
     ctx.col = 1;

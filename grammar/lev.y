@@ -694,6 +694,10 @@ simple_stmt
           $$ = args(S(DOOR, @$), 2, lev_expr_word(P(@3), (int)$3), $5); }
     | ROOMDOOR ':' boolr ',' doorstate ',' walls ',' intr
         { $$ = args(S(ROOMDOOR, @$), 4, $3, $5, $7, $9); }
+    | ROOMDOOR ':' boolr ',' DOORMAT ',' doorstate ',' walls ',' intr
+        { variant_word_need(ctx, @5, SPLEV_VF_DOOR_MATERIAL,
+                            "door materials are");
+          $$ = args(S(ROOMDOOR, @$), 4, $3, $7, $9, $11); }
     | DRAWBRIDGE ':' coordish ',' W_DIRECTION ',' doorstate
         { $$ = args(S(DRAWBRIDGE, @$), 3, $3, lev_expr_word(P(@5), (int)$5),
                     $7); }

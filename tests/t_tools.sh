@@ -36,6 +36,12 @@ tl_usage "stats as ansi" "--stats reports as text, json, svg or html" \
 tl_usage "stats with a dungeon" "--stats does nothing when laying out a dungeon" \
     --stats 3 --dungeon tests/levgen/tiny.dgn
 
+# ---- a HackEM level whose stairs are joined only by grass and puddles:
+# walkable variant terrain passes (the terrain table's passage column),
+# so every seed is reachable ----
+expect_stdout "stats text of grassway.des (variant terrain passes)" 0 \
+    $TS/grassway-4.txt "$LEVGEN" --variant hackem --stats 4 $TS/grassway.des
+
 # ---- the hand-written level: the down stair is reachable in half the
 # seeds; in 7 of the other 10 crossing water would reach it ----
 expect_stdout "stats text of blocked.des" 0 $TS/blocked-20.txt \

@@ -162,7 +162,8 @@ typedef struct splev_gold {
 
 typedef struct splev_trap {
     int x, y;
-    int type;             /* UnNetHack trap index 1..24 (splev_trap_name) */
+    int type;             /* UnNetHack trap index 1..24, or a variant
+                           * trap 25..29 (splev_trap_name) */
 } splev_trap;
 
 typedef struct splev_drawbridge {
@@ -364,6 +365,17 @@ splev_mongen *splev_level_add_mongen(splev_level *lev, int freq, char cls,
 SPLEV_API
 int splev_set_string(char **field, const char *text);
 
+/* What walking onto a terrain needs (the reachability checks of levgen
+ * --dungeon and levgen --stats read this one column): nothing, a way
+ * over water, lava, trees, iron bars or a raised drawbridge, or it never
+ * passes (stone, walls).  Variant terrain passes when it is walkable. */
+enum {
+    SPLEV_PASS_FREE, SPLEV_PASS_WATER, SPLEV_PASS_LAVA, SPLEV_PASS_TREES,
+    SPLEV_PASS_BARS, SPLEV_PASS_DRAWBRIDGE, SPLEV_PASS_NEVER
+};
+SPLEV_API
+int splev_terrain_passage(int typ);
+
 /* ---- names ---- */
 SPLEV_API
 const char *splev_terrain_name(int typ);       /* "STONE".., NULL if bad */
@@ -385,6 +397,18 @@ const char *splev_trap_name(int type);         /* "arrow".., NULL if bad */
 SPLEV_API
 int splev_trap_from_name(const char *name);    /* 0 if unknown */
 #define SPLEV_TRAP_COUNT 25                     /* indices 1..24 */
+/* Variant traps (doc/variants.md): the trap names of other games, numbered
+ * after the base ones; splev_trap_name names them too, random traps never
+ * pick them. */
+enum {
+    SPLEV_VTRAP_FIRST = SPLEV_TRAP_COUNT,
+    SPLEV_TRAP_ICE = SPLEV_VTRAP_FIRST, SPLEV_TRAP_CROSSBOW_BOLT,
+    SPLEV_TRAP_SPEAR, SPLEV_TRAP_MAGIC_BEAM, SPLEV_TRAP_SHURIKEN,
+    SPLEV_VTRAP_END
+};
+/* The variant trap of this name (case-insensitive), or 0. */
+SPLEV_API
+int splev_vtrap_from_name(const char *name);
 SPLEV_API
 const char *splev_room_type_name(int rtype);   /* "ordinary".., NULL */
 SPLEV_API

@@ -256,6 +256,7 @@ static void apply(builder *b, const dgn_stmt *st)
         break;
     case DS_BRANCH:
     case DS_CHAINBRANCH: do_branch(b, st); break;
+    case DS_TILESET: break;     /* GnollHack's: the games' format has none */
     }
 }
 

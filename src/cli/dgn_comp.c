@@ -197,7 +197,8 @@ static int compile(const options *o)
     d.out = o->diag;
     d.werror = o->werror;
     d.no_warnings = o->no_warnings;
-    dgn_options dopt = {o->defines, o->n_defines, (int)o->target};
+    dgn_options dopt = {o->defines, o->n_defines, (int)o->target,
+                        o->variant};
     dgn_ast ast;
     memset(&ast, 0, sizeof ast);
     dgn_parse_source(&d, src, len, &dopt, &ast);

@@ -13,7 +13,8 @@ const char *dgn_word_name(dgn_word w)
 {
     static const char *const names[] = {
         "town", "hellish", "mazelike", "roguelike", "unaligned",
-        "noalign", "lawful", "neutral", "chaotic",
+        "noalign", "lawful", "neutral", "chaotic", "vecnad", "gtown",
+        "purg", "hdgn",
     };
     return (unsigned)w < sizeof names / sizeof names[0] ? names[w] : "?";
 }

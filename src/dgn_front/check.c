@@ -3,6 +3,7 @@
  * DECISIONS.md 19 and 23 add; each problem is reported at the token that
  * causes it, and checking goes on so that one run shows every error. */
 #include "dgn_front/dgn_front.h"
+#include "splev/variant.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -36,7 +37,57 @@ typedef struct {
     int last_level;           /* latest level of the current dungeon, or -1 */
     int game;                 /* the classic game whose file is wanted, or 0 */
     int maxlev;               /* levels in one dungeon (a profile's limit) */
+    int variant;              /* SPLEV_VARIANT_* the file is read for */
 } checker;
+
+/* ---- variant profiles (doc/variants.md) ---- */
+
+static int has_feature(const checker *c, unsigned f)
+{
+    const splev_variant *v = splev_variant_get(c->variant);
+    return c->variant && v && (v->features & f);
+}
+
+/* A construct of the profiles with feature f used without one of them:
+ * "NAME is a GAMES KIND; use --variant FIRST". */
+static int need_feature(checker *c, srcpos p, unsigned f, const char *name,
+                        const char *kind)
+{
+    if (has_feature(c, f))
+        return 1;
+    const char *first, *who = splev_variant_who_feature(f, &first);
+    diag_error(c->d, p, "%s is %s %s %s; use --variant %s", name,
+               strchr("AEIOUx", who[0]) ? "an" : "a", who, kind,
+               first ? first : "?");
+    return 0;
+}
+
+/* EvilHack's own descriptor words: accepted (not kept: the script has no
+ * flags for them) under its profile. */
+static int evil_word(checker *c, const dgn_stmt *st)
+{
+    if (st->word < DW_VECNAD)
+        return 0;
+    char name[40];
+    snprintf(name, sizeof name, "'%s'", dgn_word_name(st->word));
+    need_feature(c, st->word_pos, SPLEV_VF_DESCR_MORE, name,
+                 "descriptor word");
+    return 1;
+}
+
+/* GnollHack's TILESET of a dungeon: a number or a tileset name, checked
+ * and not kept (the script has no tileset). */
+static int require_dungeon(checker *c, const dgn_stmt *st);
+static void do_tileset(checker *c, const dgn_stmt *st)
+{
+    if (!need_feature(c, st->pos, SPLEV_VF_DGN_TILESET, "TILESET",
+                      "statement") ||
+        !require_dungeon(c, st))
+        return;
+    if (st->entry.value < 0)
+        diag_error(c->d, st->entry.pos, "tileset %d is out of range (0 or "
+                   "more)", st->entry.value);
+}
 
 /* Largest and smallest level counts a dungeon can roll. */
 static int dungeon_min_levels(const checker *c, const splev_dgn_dungeon *dg)
@@ -244,6 +295,8 @@ static void do_description(checker *c, const dgn_stmt *st)
         [DW_MAZELIKE] = SPLEV_DF_MAZELIKE,
         [DW_ROGUELIKE] = SPLEV_DF_ROGUELIKE,
     };
+    if (evil_word(c, st))
+        return;
     switch (st->word) {
     case DW_HELLISH:
     case DW_MAZELIKE:
@@ -471,8 +524,15 @@ static splev_dgn_level *latest_level(checker *c, const dgn_stmt *st)
     if (!require_dungeon(c, st))
         return NULL;
     if (c->last_level < 0) {
-        diag_error(c->d, st->pos, "%s before any LEVEL of dungeon \"%s\"",
-                   st->keyword, cur_dungeon(c)->name);
+        /* xNetHack's own compiler takes it and does nothing with it */
+        if (st->kind == DS_LEVELDESC &&
+            has_feature(c, SPLEV_VF_LEVELDESC_EARLY))
+            diag_warning(c->d, st->pos, "%s before any LEVEL of dungeon "
+                         "\"%s\" changes nothing", st->keyword,
+                         cur_dungeon(c)->name);
+        else
+            diag_error(c->d, st->pos, "%s before any LEVEL of dungeon "
+                       "\"%s\"", st->keyword, cur_dungeon(c)->name);
         return NULL;
     }
     return &c->s->levels[c->last_level];
@@ -481,7 +541,7 @@ static splev_dgn_level *latest_level(checker *c, const dgn_stmt *st)
 static void do_leveldesc(checker *c, const dgn_stmt *st)
 {
     splev_dgn_level *l = latest_level(c, st);
-    if (!l)
+    if (!l || evil_word(c, st))
         return;
     switch (st->word) {
     case DW_TOWN: l->flags |= SPLEV_DF_TOWN; break;
@@ -683,6 +743,7 @@ splev_dgn_script *dgn_check_limit(diag *d, const dgn_ast *ast, int maxlev)
     memset(&c, 0, sizeof c);
     c.d = d;
     c.game = ast->game;
+    c.variant = ast->variant;
     c.s = xcalloc(1, sizeof *c.s);
     c.cur = -1;
     c.last_level = -1;
@@ -701,6 +762,7 @@ splev_dgn_script *dgn_check_limit(diag *d, const dgn_ast *ast, int maxlev)
         case DS_LEVALIGN: do_levalign(&c, st); break;
         case DS_BRANCH:
         case DS_CHAINBRANCH: do_branch(&c, st); break;
+        case DS_TILESET: do_tileset(&c, st); break;
         }
     }
     if (c.s->n_dungeons == 0 && d->errors == 0)

@@ -17,13 +17,16 @@ typedef enum {
     DS_LEVELDESC,
     DS_LEVALIGN,
     DS_BRANCH,
-    DS_CHAINBRANCH
+    DS_CHAINBRANCH,
+    DS_TILESET       /* GnollHack: TILESET: number or name */
 } dgn_stmt_kind;
 
 /* Words that follow DESCRIPTION, ALIGNMENT, LEVELDESC and LEVALIGN. */
 typedef enum {
     DW_TOWN, DW_HELLISH, DW_MAZELIKE, DW_ROGUELIKE,
-    DW_UNALIGNED, DW_NOALIGN, DW_LAWFUL, DW_NEUTRAL, DW_CHAOTIC
+    DW_UNALIGNED, DW_NOALIGN, DW_LAWFUL, DW_NEUTRAL, DW_CHAOTIC,
+    /* EvilHack's own (SPLEV_VF_DESCR_MORE): accepted there, not kept */
+    DW_VECNAD, DW_GTOWN, DW_PURG, DW_HDGN
 } dgn_word;
 
 typedef struct {
@@ -63,6 +66,7 @@ typedef struct {
     dgn_stmt *first, *last;
     mem_arena mem;               /* owns every statement and string */
     int game;                    /* dgn_options.game it was read with */
+    int variant;                 /* dgn_options.variant */
 } dgn_ast;
 
 typedef struct {
@@ -72,6 +76,7 @@ typedef struct {
      * format) both kinds, CLASSIC_UNNETHACK only "%NAME rest" lines,
      * CLASSIC_NETHACK36 only "^?NAME" ... "^." blocks (classic/classic.h). */
     int game;
+    int variant;                 /* SPLEV_VARIANT_* (doc/variants.md) */
 } dgn_options;
 
 /* The "^?NAME" / "^!NAME" / "^:" / "^." / "^#" / "^^" line conditionals

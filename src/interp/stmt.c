@@ -909,7 +909,7 @@ static int st_trap(vm *v)
     }
     if (type < 1)
         type = random_trap(v);
-    if (type >= SPLEV_TRAP_COUNT) {
+    if (type >= SPLEV_VTRAP_END) {
         vm_error(v, "TRAP: unknown trap type %d", (int)type);
         return 0;
     }

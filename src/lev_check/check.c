@@ -43,6 +43,8 @@ typedef struct chk {
     int vaultgen_seen;
     int dialect;                /* SPLEV_DIALECT_* of the file checked */
     int variant;                /* SPLEV_VARIANT_* of the run */
+    int after_syntax;           /* the front end had errors: statements
+                                   may be missing (their names too) */
     lev_cells *coords[2];       /* where literal coordinates go (or NULL) */
     size_t caplevels;           /* room in plan->levels */
 } chk;
@@ -198,6 +200,8 @@ static int word_in(const lev_expr *e, const int *set)
 static void check_var(chk *c, const lev_expr *e, int type, const char *what)
 {
     int slot = lev_scope_find(c->sc, e->sval);
+    if (slot < 0 && c->after_syntax)
+        return;     /* its assignment may be the statement that failed */
     if (slot < 0) {
         err(c, e->pos, "variable %s is not defined here%s", e->sval,
             c->in_function ? " (a FUNCTION sees only its parameters and "
@@ -1329,6 +1333,17 @@ static void check_map(chk *c, const lev_stmt *s)
     c->have_map = 1;
 }
 
+/* A trap name of some variant profiles ("ice", "spear"): accepted under
+ * them, the error naming them otherwise (doc/variants.md). */
+static void variant_trap(chk *c, const lev_expr *t)
+{
+    const char *name = splev_trap_name(splev_vtrap_from_name(t->sval));
+    const char *first, *who = splev_variant_who_word('t', name, &first);
+    if (first && !splev_variant_has_word(c->variant, 't', name))
+        err(c, t->pos, "trap \"%s\" is %s %s word; use --variant %s",
+            t->sval, strchr("AEIOUx", who[0]) ? "an" : "a", who, first);
+}
+
 static void check_trap(chk *c, const lev_stmt *s)
 {
     const lev_expr *t = arg(s, 0);
@@ -1346,6 +1361,10 @@ static void check_trap(chk *c, const lev_stmt *s)
         }
         if (known)
             dialect_name(c, t->pos, "trap", t->sval, un_only, nh_only);
+        if (!known && splev_vtrap_from_name(t->sval)) {
+            variant_trap(c, t);
+            known = 1;
+        }
         if (!known) {
             static const char *builtin[SPLEV_TRAP_COUNT + 1];
             for (int i = 1; i < SPLEV_TRAP_COUNT; i++)
@@ -1653,7 +1672,9 @@ static void check_call_stmt(chk *c, const lev_stmt *s)
 {
     const lev_stmt *f = lev_plan_function(c->plan, s->name);
     if (!f) {
-        err(c, s->pos, "FUNCTION %s is not defined before this call", s->name);
+        if (!c->after_syntax)   /* it may be the statement that failed */
+            err(c, s->pos, "FUNCTION %s is not defined before this call",
+                s->name);
         return;
     }
     const lev_expr *params = f->args[0], *args = s->args[0];
@@ -2033,6 +2054,7 @@ lev_plan *lev_check(const lev_file *f, const lev_check_opts *opt)
     c.d.max_errors = c.o->max_errors > 0 ? c.o->max_errors : 50;
     c.plan = xcalloc(1, sizeof *c.plan);
     c.plan->names = c.o->names;
+    c.after_syntax = f->errors > 0;
     check_file(&c, f);
     c.plan->errors = c.d.errors;
     c.plan->warnings = c.d.warnings;

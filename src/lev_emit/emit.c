@@ -1383,8 +1383,13 @@ static void e_simple(em *m, const lev_stmt *s)
     case LEV_S_TRAP: {
         const lev_expr *t = arg(s, 0);
         e_coord(m, arg(s, 1));
-        push_int(m, t->kind == LEV_E_STRING ? lev_trap_type(t->sval)
-                                            : -1);
+        int type = -1;
+        if (t->kind == LEV_E_STRING) {
+            type = lev_trap_type(t->sval);
+            if (!type)
+                type = splev_vtrap_from_name(t->sval);
+        }
+        push_int(m, type);
         E0(m, TRAP);
         break;
     }

@@ -64,6 +64,14 @@ typedef struct lev_ctx {
                                    too when the diag gives up) */
     lev_map *map;               /* MAP block being read */
     lev_pos map_pos;
+    /* its bad map characters, one run per character and stretch of
+     * consecutive rows, in the order of their first cells (lev.l) */
+    struct lev_badmap {
+        int line, col, last_line, cells;
+        unsigned char c;
+    } *badmap;                  /* in the arena */
+    size_t nbadmap, capbadmap;
+    size_t badmap_open[256];    /* 1 + the run of c that may go on, or 0 */
     int last_end_line;          /* last line of the previous token */
     size_t vars;                /* variables seen: none, nothing to check */
     lev_vevent *vlog;           /* see lev_vevent; malloc'd */

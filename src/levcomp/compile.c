@@ -149,8 +149,6 @@ static splev_compiled *compile_tree(splev_levcomp *lc, lev_file *f)
     splev_compiled *r = xcalloc(1, sizeof *r);
     r->errors = f->errors;
     r->warnings = f->warnings;
-    if (f->errors)
-        return r;
     lev_check_opts co;
     memset(&co, 0, sizeof co);
     co.names = names_for(lc, f);

@@ -10,34 +10,46 @@
 
 #include "common/common.h"
 
-/* Terrain names and des map characters, indexed by splev_terrain. */
+/* Terrain names, des map characters and what crossing each needs,
+ * indexed by splev_terrain. */
+#define FREE SPLEV_PASS_FREE
+#define NEVER SPLEV_PASS_NEVER
 static const struct {
     const char *name;
     char mapchar;       /* §1.5, 0 when none */
     char nearest;       /* nearest map character for any terrain */
+    unsigned char pass; /* SPLEV_PASS_* */
 } terrain_info[SPLEV_TERRAIN_COUNT] = {
-    {"STONE", ' ', ' '},          {"VWALL", '|', '|'},
-    {"HWALL", '-', '-'},          {"TLCORNER", 0, '-'},
-    {"TRCORNER", 0, '-'},         {"BLCORNER", 0, '-'},
-    {"BRCORNER", 0, '-'},         {"CROSSWALL", 'B', '-'},
-    {"TUWALL", 0, '-'},           {"TDWALL", 0, '-'},
-    {"TLWALL", 0, '|'},           {"TRWALL", 0, '|'},
-    {"DBWALL", 0, '-'},           {"TREE", 'T', 'T'},
-    {"DEADTREE", 't', 't'},       {"ICEWALL", 'U', 'U'},
-    {"CRYSTALICEWALL", 'Y', 'Y'}, {"SDOOR", 'S', 'S'},
-    {"SCORR", 'H', 'H'},          {"POOL", 'P', 'P'},
-    {"MOAT", '}', '}'},           {"WATER", 'W', 'W'},
-    {"DRAWBRIDGE_UP", 0, '}'},    {"LAVAPOOL", 'L', 'L'},
-    {"IRONBARS", 'F', 'F'},       {"DOOR", '+', '+'},
-    {"CORR", '#', '#'},           {"ROOM", '.', '.'},
-    {"STAIRS", 0, '.'},           {"LADDER", 0, '.'},
-    {"FOUNTAIN", '{', '{'},       {"THRONE", '\\', '\\'},
-    {"SINK", 'K', 'K'},           {"GRAVE", 0, '.'},
-    {"ALTAR", 0, '.'},            {"ICE", 'I', 'I'},
-    {"BOG", 'M', 'M'},            {"MAGIC_PLATFORM", 0, '.'},
-    {"DRAWBRIDGE_DOWN", 0, '.'},  {"AIR", 'A', 'A'},
-    {"CLOUD", 'C', 'C'},
+    {"STONE", ' ', ' ', NEVER},          {"VWALL", '|', '|', NEVER},
+    {"HWALL", '-', '-', NEVER},          {"TLCORNER", 0, '-', NEVER},
+    {"TRCORNER", 0, '-', NEVER},         {"BLCORNER", 0, '-', NEVER},
+    {"BRCORNER", 0, '-', NEVER},         {"CROSSWALL", 'B', '-', NEVER},
+    {"TUWALL", 0, '-', NEVER},           {"TDWALL", 0, '-', NEVER},
+    {"TLWALL", 0, '|', NEVER},           {"TRWALL", 0, '|', NEVER},
+    {"DBWALL", 0, '-', SPLEV_PASS_DRAWBRIDGE},
+    {"TREE", 'T', 'T', SPLEV_PASS_TREES},
+    {"DEADTREE", 't', 't', SPLEV_PASS_TREES},
+    {"ICEWALL", 'U', 'U', NEVER},
+    {"CRYSTALICEWALL", 'Y', 'Y', NEVER}, {"SDOOR", 'S', 'S', FREE},
+    {"SCORR", 'H', 'H', FREE},
+    {"POOL", 'P', 'P', SPLEV_PASS_WATER},
+    {"MOAT", '}', '}', SPLEV_PASS_WATER},
+    {"WATER", 'W', 'W', SPLEV_PASS_WATER},
+    {"DRAWBRIDGE_UP", 0, '}', SPLEV_PASS_DRAWBRIDGE},
+    {"LAVAPOOL", 'L', 'L', SPLEV_PASS_LAVA},
+    {"IRONBARS", 'F', 'F', SPLEV_PASS_BARS},
+    {"DOOR", '+', '+', FREE},
+    {"CORR", '#', '#', FREE},            {"ROOM", '.', '.', FREE},
+    {"STAIRS", 0, '.', FREE},            {"LADDER", 0, '.', FREE},
+    {"FOUNTAIN", '{', '{', FREE},        {"THRONE", '\\', '\\', FREE},
+    {"SINK", 'K', 'K', FREE},            {"GRAVE", 0, '.', FREE},
+    {"ALTAR", 0, '.', FREE},             {"ICE", 'I', 'I', FREE},
+    {"BOG", 'M', 'M', FREE},             {"MAGIC_PLATFORM", 0, '.', FREE},
+    {"DRAWBRIDGE_DOWN", 0, '.', FREE},   {"AIR", 'A', 'A', FREE},
+    {"CLOUD", 'C', 'C', FREE},
 };
+#undef FREE
+#undef NEVER
 
 /* Variant terrain (level.h), indexed from SPLEV_VT_FIRST: name, map
  * character, walkable, liquid, wall-like, fallback. */
@@ -60,6 +72,17 @@ const splev_vterrain *splev_vterrain_info(int typ)
                                   : NULL;
 }
 
+/* Variant terrain passes as its walkable column says. */
+int splev_terrain_passage(int typ)
+{
+    if (SPLEV_IS_VTERRAIN(typ))
+        return vterrain_info[typ - SPLEV_VT_FIRST].walkable
+                   ? SPLEV_PASS_FREE : SPLEV_PASS_NEVER;
+    if (typ < 0 || typ >= SPLEV_TERRAIN_COUNT)
+        return SPLEV_PASS_NEVER;
+    return terrain_info[typ].pass;
+}
+
 int splev_terrain_fallback(int typ)
 {
     return SPLEV_IS_VTERRAIN(typ) ? vterrain_info[typ - SPLEV_VT_FIRST].fallback
@@ -71,6 +94,12 @@ static const char *const trap_names[SPLEV_TRAP_COUNT] = {
     "rolling boulder", "sleep gas", "rust", "fire", "pit", "spiked pit",
     "hole", "trap door", "teleport", "level teleport", "magic portal", "web",
     "statue", "magic", "anti magic", "cold", "polymorph", "vibrating square",
+};
+
+/* Variant traps, SPLEV_VTRAP_FIRST on (the profiles that have each are in
+ * src/variant/variant.c). */
+static const char *const vtrap_names[SPLEV_VTRAP_END - SPLEV_VTRAP_FIRST] = {
+    "ice", "crossbow bolt", "spear", "magic beam", "shuriken",
 };
 
 static const char *const room_type_names[] = {
@@ -782,7 +811,17 @@ int splev_terrain_from_mapchar(int c)
 
 const char *splev_trap_name(int type)
 {
+    if (type >= SPLEV_VTRAP_FIRST && type < SPLEV_VTRAP_END)
+        return vtrap_names[type - SPLEV_VTRAP_FIRST];
     return type > 0 && type < SPLEV_TRAP_COUNT ? trap_names[type] : NULL;
+}
+
+int splev_vtrap_from_name(const char *name)
+{
+    for (int t = SPLEV_VTRAP_FIRST; t < SPLEV_VTRAP_END; t++)
+        if (strcasecmp(name, vtrap_names[t - SPLEV_VTRAP_FIRST]) == 0)
+            return t;
+    return 0;
 }
 
 int splev_trap_from_name(const char *name)

@@ -33,7 +33,7 @@ static const glyph terrain_glyphs[SPLEV_TERRAIN_COUNT] = {
     [SPLEV_AIR] = {' ', CLR_CYAN},        [SPLEV_CLOUD] = {'#', CLR_GRAY},
 };
 
-static const glyph trap_glyphs[SPLEV_TRAP_COUNT] = {
+static const glyph trap_glyphs[SPLEV_VTRAP_END] = {
     {'^', CLR_GRAY},      {'^', CLR_CYAN},    {'^', CLR_CYAN},
     {'^', CLR_GRAY},      {'^', CLR_BROWN},   {'^', CLR_CYAN},
     {'^', CLR_RED},       {'^', CLR_GRAY},    {'^', CLR_BRIGHT_BLUE},
@@ -43,6 +43,9 @@ static const glyph trap_glyphs[SPLEV_TRAP_COUNT] = {
     {'"', CLR_GRAY},      {'^', CLR_GRAY},    {'^', CLR_BRIGHT_BLUE},
     {'^', CLR_BRIGHT_BLUE}, {'^', CLR_WHITE}, {'^', CLR_BRIGHT_GREEN},
     {'^', CLR_MAGENTA},
+    /* variant traps: ice, crossbow bolt, spear, magic beam, shuriken */
+    {'^', CLR_WHITE},     {'^', CLR_CYAN},    {'^', CLR_GRAY},
+    {'^', CLR_BRIGHT_BLUE}, {'^', CLR_CYAN},
 };
 
 /* Variant terrain (doc/variants.md): its map character, in a colour of
@@ -89,7 +92,7 @@ glyph level_terrain_glyph(const splev_level *lev, int x, int y)
 
 glyph level_trap_glyph(int type)
 {
-    if (type <= 0 || type >= SPLEV_TRAP_COUNT)
+    if (type <= 0 || type >= SPLEV_VTRAP_END)
         return trap_glyphs[0];
     return trap_glyphs[type];
 }

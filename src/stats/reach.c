@@ -11,26 +11,11 @@
 
 static unsigned terrain_need(int typ)
 {
-    switch (typ) {
-    case SPLEV_SDOOR: case SPLEV_SCORR: case SPLEV_DOOR: case SPLEV_CORR:
-    case SPLEV_ROOM: case SPLEV_STAIRS: case SPLEV_LADDER: case SPLEV_FOUNTAIN:
-    case SPLEV_THRONE: case SPLEV_SINK: case SPLEV_GRAVE: case SPLEV_ALTAR:
-    case SPLEV_ICE: case SPLEV_BOG: case SPLEV_MAGIC_PLATFORM:
-    case SPLEV_DRAWBRIDGE_DOWN: case SPLEV_AIR: case SPLEV_CLOUD:
-        return 0;
-    case SPLEV_POOL: case SPLEV_MOAT: case SPLEV_WATER:
-        return REACH_WATER;
-    case SPLEV_LAVAPOOL:
-        return REACH_LAVA;
-    case SPLEV_TREE: case SPLEV_DEADTREE:
-        return REACH_TREES;
-    case SPLEV_IRONBARS:
-        return REACH_BARS;
-    case SPLEV_DRAWBRIDGE_UP: case SPLEV_DBWALL:
-        return REACH_DRAWBRIDGES;
-    default:
-        return NEVER;
-    }
+    /* indexed by SPLEV_PASS_* (splev_terrain_passage) */
+    static const unsigned need[] = {
+        0, REACH_WATER, REACH_LAVA, REACH_TREES, REACH_BARS,
+        REACH_DRAWBRIDGES, NEVER};
+    return need[splev_terrain_passage(typ)];
 }
 
 static int doorway(const splev_cell *c)

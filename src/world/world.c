@@ -399,17 +399,8 @@ void splev_world_free(splev_world *w)
  * doorway and its span a floor over the water (SEMANTICS §8.10). */
 static int walkable(const splev_cell *c)
 {
-    switch (c->typ) {
-    case SPLEV_DRAWBRIDGE_UP: case SPLEV_DBWALL:
-    case SPLEV_SDOOR: case SPLEV_SCORR: case SPLEV_DOOR: case SPLEV_CORR:
-    case SPLEV_ROOM: case SPLEV_STAIRS: case SPLEV_LADDER: case SPLEV_FOUNTAIN:
-    case SPLEV_THRONE: case SPLEV_SINK: case SPLEV_GRAVE: case SPLEV_ALTAR:
-    case SPLEV_ICE: case SPLEV_BOG: case SPLEV_MAGIC_PLATFORM:
-    case SPLEV_DRAWBRIDGE_DOWN: case SPLEV_AIR: case SPLEV_CLOUD:
-        return 1;
-    default:
-        return 0;
-    }
+    int p = splev_terrain_passage(c->typ);
+    return p == SPLEV_PASS_FREE || p == SPLEV_PASS_DRAWBRIDGE;
 }
 
 static int doorway(const splev_cell *c)
