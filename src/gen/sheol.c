@@ -11,6 +11,8 @@ enum { SITES = GEN_MAX_SITES, MIN_SITES = 100, MAX_PATH = 128, MAX_RESTARTS = 20
  * any seed needs (a path restarts a few times at most, the open layout
  * redraws its sites a few times), so that no level can run forever. */
 enum { MAX_PATH_RESTARTS = 10000, MAX_OPEN_DRAWS = 1000 };
+/* The river's centres: x -2..79 stored from 0. */
+enum { HIT_X0 = 2, HIT_W = SPLEV_COLNO + 2 };
 
 static const uint8_t closed_types[10] = {
     SPLEV_ICEWALL, SPLEV_CRYSTALICEWALL, SPLEV_CRYSTALICEWALL,
@@ -26,6 +28,7 @@ typedef struct sheol_work {
     int prob[SPLEV_COLNO][SPLEV_ROWNO];
     int out_of[SPLEV_COLNO][SPLEV_ROWNO];
     uint8_t sure[SPLEV_COLNO][SPLEV_ROWNO];
+    int hits[HIT_W][SPLEV_ROWNO];       /* river samples per centre */
     gen_site sites[SITES];
     int16_t near[SPLEV_COLNO][SPLEV_ROWNO];
     uint8_t taken[SPLEV_COLNO][SPLEV_ROWNO];   /* sites on a cell */
@@ -135,9 +138,11 @@ static void sheol_path(splev_gen *g, sheol_work *w)
     }
 }
 
-/* The fuzzy circle: its squared fallout is taken before the fallout is
- * raised to the guaranteed radius (kept, DECISIONS 46). */
-static void sheol_stamp(sheol_work *w, int cx, int cy, int upper)
+/* The fuzzy circle, stamped hits times at one centre: the stamps only
+ * add up, so a centre the curve passes many times is stamped once with
+ * its count.  Its squared fallout is taken before the fallout is raised
+ * to the guaranteed radius (kept, DECISIONS 46). */
+static void sheol_stamp(sheol_work *w, int cx, int cy, int upper, int hits)
 {
     int fsq = upper ? 4 : 0, r = 2;
     for (int dx = -r; dx <= r; dx++)
@@ -148,32 +153,54 @@ static void sheol_stamp(sheol_work *w, int cx, int cy, int upper)
             if (dd <= 1) {
                 w->sure[x][y] = 1;
             } else {
-                w->prob[x][y] += 100 - (dd - 1) * 100 / (fsq - 1);
-                w->out_of[x][y] += 100;
+                w->prob[x][y] += hits * (100 - (dd - 1) * 100 / (fsq - 1));
+                w->out_of[x][y] += hits * 100;
             }
         }
 }
 
+/* n / d rounded toward zero, as C divides, for |n| < 2^16 and d < 2^16,
+ * by a multiplication: m = floor(2^32 / d) + 1 exceeds 2^32 / d by at
+ * most d / 2^32, too little to carry n * m past the next multiple of
+ * 2^32 when n * d < 2^32. */
+static int div_by(int n, uint64_t m)
+{
+    uint64_t q = ((uint64_t)(n < 0 ? -n : n) * m) >> 32;
+    return n < 0 ? -(int)q : (int)q;
+}
+
 /* Quadratic Beziers over the triples of control points, sampled in
- * integer arithmetic from p2 toward p0. */
+ * integer arithmetic from p2 toward p0; the samples are counted per
+ * centre first (control points lie in x -2..79, y 0..20, and so does
+ * every sample), then each centre is stamped once.  Control points are
+ * at most 5 apart in x and y, so steps <= 200 and every dividend is
+ * below 79 * 200: the divisions are multiplications (div_by). */
 static void sheol_river(sheol_work *w, int upper)
 {
     memset(w->prob, 0, sizeof w->prob);
     memset(w->out_of, 0, sizeof w->out_of);
     memset(w->sure, 0, sizeof w->sure);
+    memset(w->hits, 0, sizeof w->hits);
     for (int i = 0; i < w->npath - 2; i += 2) {
         int x0 = w->px[i], y0 = w->py[i], x1 = w->px[i + 1], y1 = w->py[i + 1];
         int x2 = w->px[i + 2], y2 = w->py[i + 2];
         int steps = isqrt(d2(x0, y0, x1, y1) + d2(x1, y1, x2, y2)) * 20;
+        uint64_t m = ((uint64_t)1 << 32) / (uint64_t)steps + 1;
         for (int k = 0; k <= steps; k++) {
-            int ax = x0 * k / steps + x1 * (steps - k) / steps;
-            int ay = y0 * k / steps + y1 * (steps - k) / steps;
-            int bx = x1 * k / steps + x2 * (steps - k) / steps;
-            int by = y1 * k / steps + y2 * (steps - k) / steps;
-            sheol_stamp(w, ax * k / steps + bx * (steps - k) / steps,
-                        ay * k / steps + by * (steps - k) / steps, upper);
+            int j = steps - k;
+            int ax = div_by(x0 * k, m) + div_by(x1 * j, m);
+            int ay = div_by(y0 * k, m) + div_by(y1 * j, m);
+            int bx = div_by(x1 * k, m) + div_by(x2 * j, m);
+            int by = div_by(y1 * k, m) + div_by(y2 * j, m);
+            int cx = div_by(ax * k, m) + div_by(bx * j, m);
+            int cy = div_by(ay * k, m) + div_by(by * j, m);
+            w->hits[cx + HIT_X0][cy]++;
         }
     }
+    for (int x = 0; x < HIT_W; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++)
+            if (w->hits[x][y])
+                sheol_stamp(w, x - HIT_X0, y, upper, w->hits[x][y]);
 }
 
 static void sheol_apply(splev_gen *g, sheol_work *w)
