@@ -33,6 +33,7 @@ typedef struct sheol_work {
     int16_t near[SPLEV_COLNO][SPLEV_ROWNO];
     uint8_t taken[SPLEV_COLNO][SPLEV_ROWNO];   /* sites on a cell */
     int px[MAX_PATH], py[MAX_PATH], npath;
+    uint8_t crowded[SPLEV_COLNO][SPLEV_ROWNO];  /* within 4 of a point */
 } sheol_work;
 
 static int d2(int ax, int ay, int bx, int by)
@@ -88,20 +89,31 @@ static void sheol_voronoi(splev_gen *g, sheol_work *w, int nsites,
             gen_cell(g, x, y)->typ = (uint8_t)w->sites[w->near[x][y]].typ;
 }
 
+/* A control point joins the path: the map cells within 4 of it (squared
+ * distance 16 or less) can no longer take one. */
+static void sheol_add_point(sheol_work *w, int x, int y)
+{
+    w->px[w->npath] = x;
+    w->py[w->npath++] = y;
+    for (int dx = -4; dx <= 4; dx++)
+        for (int dy = -4; dy <= 4; dy++)
+            if (dx * dx + dy * dy <= 16 && gen_isok(x + dx, y + dy))
+                w->crowded[x + dx][y + dy] = 1;
+}
+
 /* One control point after the last: up to 100 draws; 0 when the tries
- * ran out (a point found on the 100th draw counts as that, kept). */
+ * ran out (a point found on the 100th draw counts as that, kept).  A
+ * draw is kept when it lies in x 1..79, y 0..20 and more than 4 from
+ * every point so far (the crowded cells). */
 static int sheol_next_point(splev_gen *g, sheol_work *w)
 {
     int lx = w->px[w->npath - 1], ly = w->py[w->npath - 1];
     for (int tries = 1; tries <= 100; tries++) {
         int dx = gen_rn2(g, 2) ? gen_rn2(g, 6) - 2 : gen_rn2(g, 11) - 5;
         int dy = gen_rn2(g, 11) - 5;
-        int x = lx + dx, y = ly + dy, ok = x >= 1 && x <= 79 && y >= 0 && y <= 20;
-        for (int j = 0; j < w->npath && ok; j++)
-            ok = d2(x, y, w->px[j], w->py[j]) > 16;
-        if (ok) {
-            w->px[w->npath] = x;
-            w->py[w->npath++] = y;
+        int x = lx + dx, y = ly + dy;
+        if (gen_isok(x, y) && !w->crowded[x][y]) {
+            sheol_add_point(w, x, y);
             return tries < 100;
         }
     }
@@ -118,9 +130,9 @@ static void sheol_path(splev_gen *g, sheol_work *w)
             g->warnings++;      /* the path drawn last stays */
             return;
         }
-        w->px[0] = -2;
-        w->py[0] = 10;
-        w->npath = 1;
+        memset(w->crowded, 0, sizeof w->crowded);
+        w->npath = 0;
+        sheol_add_point(w, -2, 10);
         int restart = 0;
         while (!restart) {
             if (!sheol_next_point(g, w)) {
@@ -286,42 +298,50 @@ static int both_sides_open(const splev_gen *g)
     return column_has_floor(g, 1, 15) && column_has_floor(g, 65, 79);
 }
 
-static int wet_floor(int t, int through_ice)
-{
-    return t == SPLEV_ICE || t == SPLEV_POOL || t == SPLEV_ROOM ||
-           (through_ice && is_icewall(t));
-}
+/* The reachability flood's grid: the map with a border of cells that
+ * pass nothing, one byte a cell, column by column. */
+enum { FL_H = SPLEV_ROWNO + 2, FL_CELLS = (SPLEV_COLNO + 1) * FL_H };
+enum { FL_WET = 1, FL_ICEWALL = 2 };
 
-/* 4-connected flood from (sx, sy); 1 when every ICE/POOL/ROOM cell is
- * reached. */
+static int fl_at(int x, int y) { return x * FL_H + y + 1; }
+
+/* 4-connected flood from (sx, sy) over ICE/POOL/ROOM, and through ice
+ * walls too when through is set; 1 when every ICE/POOL/ROOM cell of the
+ * map is reached. */
 static int sheol_all_reached(const splev_gen *g, int sx, int sy, int through)
 {
-    int stack[SPLEV_COLNO * SPLEV_ROWNO][2];
-    static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
-    uint8_t seen[SPLEV_COLNO][SPLEV_ROWNO];
-    memset(seen, 0, sizeof seen);
-    int sp = 0;
-    seen[sx][sy] = 1;
-    stack[sp][0] = sx;
-    stack[sp++][1] = sy;
+    uint8_t cls[FL_CELLS];
+    int16_t stack[FL_CELLS];
+    int wet = 0, reached = 0, sp = 0;
+    memset(cls, 0, sizeof cls);
+    for (int x = 1; x < SPLEV_COLNO; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++) {
+            int t = gen_typ(g, x, y);
+            if (t == SPLEV_ICE || t == SPLEV_POOL || t == SPLEV_ROOM) {
+                cls[fl_at(x, y)] = FL_WET;
+                wet++;
+            } else if (is_icewall(t)) {
+                cls[fl_at(x, y)] = FL_ICEWALL;
+            }
+        }
+    int pass = FL_WET | (through ? FL_ICEWALL : 0);
+    static const int step[4] = {FL_H, -FL_H, 1, -1};
+    int start = fl_at(sx, sy);
+    reached += cls[start] == FL_WET;
+    cls[start] = 0;     /* 0 once seen */
+    stack[sp++] = (int16_t)start;
     while (sp) {
-        sp--;
-        int x = stack[sp][0], y = stack[sp][1];
+        int c = stack[--sp];
         for (int d = 0; d < 4; d++) {
-            int nx = x + dx[d], ny = y + dy[d];
-            if (!gen_isok(nx, ny) || seen[nx][ny] ||
-                !wet_floor(gen_typ(g, nx, ny), through))
+            int n = c + step[d];
+            if (!(cls[n] & pass))
                 continue;
-            seen[nx][ny] = 1;
-            stack[sp][0] = nx;
-            stack[sp++][1] = ny;
+            reached += cls[n] == FL_WET;
+            cls[n] = 0;
+            stack[sp++] = (int16_t)n;
         }
     }
-    for (int x = 1; x < SPLEV_COLNO; x++)
-        for (int y = 0; y < SPLEV_ROWNO; y++)
-            if (wet_floor(gen_typ(g, x, y), 0) && !seen[x][y])
-                return 0;
-    return 1;
+    return reached == wet;
 }
 
 /* Light, nondiggable rock, walls; then the reachability check. */
