@@ -31,7 +31,7 @@ typedef struct sheol_work {
     int hits[HIT_W][SPLEV_ROWNO];       /* river samples per centre */
     gen_site sites[SITES];
     int16_t near[SPLEV_COLNO][SPLEV_ROWNO];
-    uint8_t taken[SPLEV_COLNO][SPLEV_ROWNO];   /* sites on a cell */
+    uint8_t by_site[SPLEV_COLNO][SPLEV_ROWNO];  /* in a site's 3x3 block */
     int px[MAX_PATH], py[MAX_PATH], npath;
     uint8_t crowded[SPLEV_COLNO][SPLEV_ROWNO];  /* within 4 of a point */
 } sheol_work;
@@ -54,15 +54,15 @@ static int is_icewall(int t)
     return t == SPLEV_ICEWALL || t == SPLEV_CRYSTALICEWALL;
 }
 
-/* A site at least 2 from every one already on the map: no other site in
- * the 3x3 block around it (squared distance 4 or more). */
-static int site_apart(const sheol_work *w, int x, int y)
+/* A site is at least 2 from every one already on the map when no other
+ * stands in the 3x3 block around it, that is when it does not lie in the
+ * 3x3 block of any: each site marks its block. */
+static void site_mark(sheol_work *w, int x, int y)
 {
     for (int i = x - 1; i <= x + 1; i++)
         for (int j = y - 1; j <= y + 1; j++)
-            if (gen_inmap(i, j) && w->taken[i][j])
-                return 0;
-    return 1;
+            if (gen_inmap(i, j))
+                w->by_site[i][j] = 1;
 }
 
 /* Sites kept 2 apart (1001 tested draws, the 1002nd taken as it is),
@@ -71,17 +71,17 @@ static void sheol_voronoi(splev_gen *g, sheol_work *w, int nsites,
                           const uint8_t *types)
 {
     g->work += SPLEV_COLNO * SPLEV_ROWNO;
-    memset(w->taken, 0, sizeof w->taken);
+    memset(w->by_site, 0, sizeof w->by_site);
     for (int i = 0; i < nsites; i++) {
         gen_site *s = &w->sites[i];
         for (int draw = 1;; draw++) {
             s->x = gen_rn1(g, 79, 1);
             s->y = gen_rn2(g, 21);
             s->typ = types[gen_rn2(g, 10)];
-            if (draw > 1001 || site_apart(w, s->x, s->y))
+            if (draw > 1001 || !w->by_site[s->x][s->y])
                 break;
         }
-        w->taken[s->x][s->y] = 1;
+        site_mark(w, s->x, s->y);
     }
     gen_nearest_sites(w->sites, nsites, w->near);
     for (int x = 1; x < SPLEV_COLNO; x++)
