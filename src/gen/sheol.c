@@ -11,6 +11,8 @@ enum { SITES = GEN_MAX_SITES, MIN_SITES = 100, MAX_PATH = 128, MAX_RESTARTS = 20
  * any seed needs (a path restarts a few times at most, the open layout
  * redraws its sites a few times), so that no level can run forever. */
 enum { MAX_PATH_RESTARTS = 10000, MAX_OPEN_DRAWS = 1000 };
+/* The crowded cells' border: control points lie in x -2..79, y 0..20. */
+enum { CR_X0 = 6, CR_Y0 = 4 };
 /* The river's centres: x -2..79 stored from 0. */
 enum { HIT_X0 = 2, HIT_W = SPLEV_COLNO + 2 };
 
@@ -33,7 +35,8 @@ typedef struct sheol_work {
     int16_t near[SPLEV_COLNO][SPLEV_ROWNO];
     uint8_t by_site[SPLEV_COLNO][SPLEV_ROWNO];  /* in a site's 3x3 block */
     int px[MAX_PATH], py[MAX_PATH], npath;
-    uint8_t crowded[SPLEV_COLNO][SPLEV_ROWNO];  /* within 4 of a point */
+    /* cells within 4 of a control point, x -6..84 and y -4..24 from 0 */
+    uint8_t crowded[SPLEV_COLNO + 2 * CR_X0][SPLEV_ROWNO + 2 * CR_Y0];
 } sheol_work;
 
 static int d2(int ax, int ay, int bx, int by)
@@ -97,8 +100,8 @@ static void sheol_add_point(sheol_work *w, int x, int y)
     w->py[w->npath++] = y;
     for (int dx = -4; dx <= 4; dx++)
         for (int dy = -4; dy <= 4; dy++)
-            if (dx * dx + dy * dy <= 16 && gen_isok(x + dx, y + dy))
-                w->crowded[x + dx][y + dy] = 1;
+            if (dx * dx + dy * dy <= 16)
+                w->crowded[x + dx + CR_X0][y + dy + CR_Y0] = 1;
 }
 
 /* One control point after the last: up to 100 draws; 0 when the tries
@@ -112,7 +115,7 @@ static int sheol_next_point(splev_gen *g, sheol_work *w)
         int dx = gen_rn2(g, 2) ? gen_rn2(g, 6) - 2 : gen_rn2(g, 11) - 5;
         int dy = gen_rn2(g, 11) - 5;
         int x = lx + dx, y = ly + dy;
-        if (gen_isok(x, y) && !w->crowded[x][y]) {
+        if (gen_isok(x, y) && !w->crowded[x + CR_X0][y + CR_Y0]) {
             sheol_add_point(w, x, y);
             return tries < 100;
         }
