@@ -98,10 +98,13 @@ static void sheol_add_point(sheol_work *w, int x, int y)
 {
     w->px[w->npath] = x;
     w->py[w->npath++] = y;
-    for (int dx = -4; dx <= 4; dx++)
-        for (int dy = -4; dy <= 4; dy++)
-            if (dx * dx + dy * dy <= 16)
-                w->crowded[x + dx + CR_X0][y + dy + CR_Y0] = 1;
+    /* half the height of the disc dx^2 + dy^2 <= 16 in column dx */
+    static const int half[9] = {0, 2, 3, 3, 4, 3, 3, 2, 0};
+    for (int dx = -4; dx <= 4; dx++) {
+        int h = half[dx + 4];
+        memset(&w->crowded[x + dx + CR_X0][y - h + CR_Y0], 1,
+               (size_t)(2 * h + 1));
+    }
 }
 
 /* One control point after the last: up to 100 draws; 0 when the tries
@@ -156,22 +159,28 @@ static void sheol_path(splev_gen *g, sheol_work *w)
 /* The fuzzy circle, stamped hits times at one centre: the stamps only
  * add up, so a centre the curve passes many times is stamped once with
  * its count.  Its squared fallout is taken before the fallout is raised
- * to the guaranteed radius (kept, DECISIONS 46). */
+ * to the guaranteed radius (kept, DECISIONS 46): below the middle of
+ * Sheol the circle is its centre alone; above it the cells within 1 are
+ * sure, and those at squared distance 2 and 4 get a chance of
+ * 100 - (d - 1) * 100 / 3 in 100 (67 and 0). */
 static void sheol_stamp(sheol_work *w, int cx, int cy, int upper, int hits)
 {
-    int fsq = upper ? 4 : 0, r = 2;
-    for (int dx = -r; dx <= r; dx++)
-        for (int dy = -r; dy <= r; dy++) {
-            int x = cx + dx, y = cy + dy, dd = dx * dx + dy * dy;
-            if (dd > fsq || x < 1 || x > 79 || y < 0 || y > 20)
-                continue;
-            if (dd <= 1) {
-                w->sure[x][y] = 1;
-            } else {
-                w->prob[x][y] += hits * (100 - (dd - 1) * 100 / (fsq - 1));
-                w->out_of[x][y] += hits * 100;
-            }
+    static const struct { int8_t dx, dy, chance; } ring[13] = {
+        {0, 0, -1}, {1, 0, -1}, {-1, 0, -1}, {0, 1, -1}, {0, -1, -1},
+        {1, 1, 67}, {1, -1, 67}, {-1, 1, 67}, {-1, -1, 67},
+        {2, 0, 0}, {-2, 0, 0}, {0, 2, 0}, {0, -2, 0},
+    };
+    for (int i = 0; i < (upper ? 13 : 1); i++) {
+        int x = cx + ring[i].dx, y = cy + ring[i].dy;
+        if (x < 1 || x > 79 || y < 0 || y > 20)
+            continue;
+        if (ring[i].chance < 0) {
+            w->sure[x][y] = 1;
+        } else {
+            w->prob[x][y] += hits * ring[i].chance;
+            w->out_of[x][y] += hits * 100;
         }
+    }
 }
 
 /* n / d rounded toward zero, as C divides, for |n| < 2^16 and d < 2^16,
@@ -347,9 +356,23 @@ static int sheol_all_reached(const splev_gen *g, int sx, int sy, int through)
     return reached == wet;
 }
 
-/* Light, nondiggable rock, walls; then the reachability check. */
-static int sheol_finalise(splev_gen *g)
+/* The reachability check; then light, nondiggable rock and walls, on
+ * the level that stays (the try that passes, or the last one).  The game
+ * does these first, but they leave every ice, pool and floor cell as it
+ * is, so the check sees the same; and a try that fails is forgotten (its
+ * cells redrawn, light and bits cleared: sheol_clear). */
+static int sheol_finalise(splev_gen *g, int last)
 {
+    int sx = 0, sy = 0, found = 0;
+    for (int tries = 1; tries <= 100 && !found; tries++) {
+        sx = gen_rn1(g, 78, 1);
+        sy = gen_rn2(g, 21);
+        found = icy_floor(gen_typ(g, sx, sy)) && tries < 100;
+    }
+    int ok = found && (sheol_all_reached(g, sx, sy, 0) ||
+                       sheol_all_reached(g, sx, sy, 1));
+    if (!ok && !last)
+        return 0;
     for (int x = 1; x < SPLEV_COLNO; x++)
         for (int y = 0; y < SPLEV_ROWNO; y++) {
             splev_cell *c = gen_cell(g, x, y);
@@ -359,15 +382,7 @@ static int sheol_finalise(splev_gen *g)
         }
     gen_wallify_map(g, 1, 0, SPLEV_COLNO - 1, SPLEV_ROWNO - 1);
     g->lev->flags &= ~(unsigned)SPLEV_F_MAZELEVEL;
-    int sx = 0, sy = 0, found = 0;
-    for (int tries = 1; tries <= 100 && !found; tries++) {
-        sx = gen_rn1(g, 78, 1);
-        sy = gen_rn2(g, 21);
-        found = icy_floor(gen_typ(g, sx, sy)) && tries < 100;
-    }
-    if (!found)
-        return 0;
-    return sheol_all_reached(g, sx, sy, 0) || sheol_all_reached(g, sx, sy, 1);
+    return ok;
 }
 
 /* A restart forgets the light and the nondiggable bits (DECISIONS 47). */
@@ -394,7 +409,7 @@ static int sheol_open(splev_gen *g, sheol_work *w)
         do
             sheol_voronoi(g, w, nsites, open_types);
         while (!both_sides_open(g) && ++draws < MAX_OPEN_DRAWS);
-        if (sheol_finalise(g))
+        if (sheol_finalise(g, rep == MAX_RESTARTS))
             return rep - 1;
     }
     g->warnings++;
@@ -413,7 +428,7 @@ static int sheol_closed(splev_gen *g, sheol_work *w)
         sheol_apply(g, w);
         if (gen_rn2(g, 5) == 0)
             sheol_clouds(g);
-        if (both_sides_open(g) && sheol_finalise(g))
+        if (both_sides_open(g) && sheol_finalise(g, rep == MAX_RESTARTS))
             return rep - 1;
     }
     g->warnings++;
