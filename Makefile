@@ -213,6 +213,10 @@ $(BUILD)/tests/%: tests/unit/%.c $(LIB_INT) | $(GEN_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -MF $@.d $(ALL_LDFLAGS) -o $@ $< $(LIB_INT) -lm
 
+$(BUILD)/bench/%: tests/bench/%.c $(LIB_INT) | $(GEN_H)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -MF $@.d $(ALL_LDFLAGS) -o $@ $< $(LIB_INT) -lm
+
 # ---- the bundled data, as a game build compiles it ----
 dat: $(DAT_DGN) $(DAT_STAMP)
 
@@ -443,10 +447,13 @@ check-valgrind:
 # ---- benchmark (not part of check): lev_comp on the corpus and on
 # generated 100 KB, 1 MB and 10 MB levels; instructions, time, memory;
 # a game build's recompile on disk beside the game's own lev_comp; levgen
-# writing 100,000 minefill levels as JSONL (levels/s, MB/s) ----
+# writing 100,000 minefill levels as JSONL (levels/s, MB/s); the Sheol
+# filler against its floor ----
 .PHONY: bench
-bench: $(BUILD)/bin/lev_comp $(BUILD)/bin/levgen $(BUILD)/bin/dgn_comp
+bench: $(BUILD)/bin/lev_comp $(BUILD)/bin/levgen $(BUILD)/bin/dgn_comp \
+       $(BUILD)/bench/bench_sheol
 	sh tests/bench.sh $(BUILD)
+	$(BUILD)/bench/bench_sheol
 	sh tests/bench_disk.sh $(BUILD)
 	sh tests/bench_jsonl.sh $(BUILD)
 	sh tests/bench_stats.sh $(BUILD)

@@ -22,24 +22,31 @@ st_section() {
 
 # ---- species: the level range of rndmonst, the flags ----
 # The first 30 monsters of species.des are fully random: their table
-# levels lie in difficulty/6 .. (difficulty + 1)/2, none is nogen,
+# levels (found by class and name: "werewolf" is a 'd' and an '@') lie in difficulty/6 .. (difficulty + 1)/2, none is nogen,
 # unique or of Gehennom.
+# With a hero of level H the top is (difficulty + H)/2; st_top holds the
+# highest level seen.
 st_species_range() {
-    st_name=$1 depth=$2 lo=$3 hi=$4
-    st_bad=""
+    st_name=$1 depth=$2 lo=$3 hi=$4 hero=${5:-1}
+    st_bad="" st_top=0
     for seed in 1 2 3 4 5; do
-        "$LG" --seed "$seed" --depth "$depth" "$SD/species.des" >"$TMPD/st.txt"
+        "$LG" --seed "$seed" --depth "$depth" --hero-level "$hero" \
+            "$SD/species.des" >"$TMPD/st.txt"
         st_section "$TMPD/st.txt" Monsters | head -30 |
-            sed 's/^ *([0-9]*,[0-9]*) . "\([^"]*\)".*/\1/' >"$TMPD/st_names"
+            sed 's/^ *([0-9]*,[0-9]*) \(.\) "\([^"]*\)".*/\1\t\2/' >"$TMPD/st_names"
         st_bad=$st_bad$(awk -F'\t' -v lo="$lo" -v hi="$hi" '
             NR == FNR { want[$0] = 1; n++; next }
-            $1 == "monster" && ($4 in want) {
+            $1 == "monster" && (($2 "\t" $4) in want) {
                 seen++
                 if ($5 < lo || $5 > hi || $6 ~ /nogen|unique|(^|,)hell/)
                     print $4 " level " $5 " " $6
             }
             END { if (seen < 1) print "no species found" }' \
             "$TMPD/st_names" dat/names/unnethack.tsv)
+        st_top=$(awk -F'\t' -v top="$st_top" '
+            NR == FNR { want[$0] = 1; next }
+            $1 == "monster" && (($2 "\t" $4) in want) && $5 > top { top = $5 }
+            END { print top }' "$TMPD/st_names" dat/names/unnethack.tsv)
     done
     if [ -z "$st_bad" ]; then
         pass "$st_name"
@@ -49,6 +56,14 @@ st_species_range() {
 }
 st_species_range "species depth 1: levels 0..1" 1 0 1
 st_species_range "species depth 30: levels 5..15" 30 5 15
+# --hero-level: a level-30 hero on depth 1 meets levels 0..15, and more
+# than level 1 among 150 monsters
+st_species_range "species depth 1, hero level 30: levels 0..15" 1 0 15 30
+if [ "$st_top" -gt 1 ]; then
+    pass "species depth 1, hero level 30: above level 1"
+else
+    fail "species depth 1, hero level 30: above level 1" "highest $st_top"
+fi
 
 # Every seed of 1..20 gives its own level.
 for seed in $(seq 1 20); do

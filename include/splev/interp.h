@@ -110,6 +110,9 @@ typedef struct splev_genctx {
     int max_call_depth;     /* nested CALLs (default 100) */
     size_t max_things;      /* recorded things + messages (default 100000) */
     size_t max_string;      /* longest string value in bytes (default 65536) */
+    int hero_level;         /* the hero's experience level, 1..30 (default
+                             * 1): random species reach up to level
+                             * (difficulty + hero_level) / 2 */
 } splev_genctx;
 
 SPLEV_API

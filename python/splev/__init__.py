@@ -48,7 +48,8 @@ class _GenCtx(_c.Structure):
             "branch_portal", "flip", "flip_everywhere")] + [
         ("carrying", _c.c_char_p), ("names", _P),
         ("max_steps", _c.c_uint64), ("max_call_depth", _c.c_int),
-        ("max_things", _c.c_size_t), ("max_string", _c.c_size_t)]
+        ("max_things", _c.c_size_t), ("max_string", _c.c_size_t),
+        ("hero_level", _c.c_int)]
 
 
 class _LevcompOpts(_c.Structure):

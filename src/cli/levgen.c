@@ -138,6 +138,8 @@ static const char usage_text[] =
     "                    picks (default: the built-in table of the level's\n"
     "                    dialect); --names none: no table\n"
     "  --depth N         level.depth (default 1); --difficulty N\n"
+    "  --hero-level N    the hero's experience level, 1..30 (default 1):\n"
+    "                    random species reach level (difficulty + N) / 2\n"
     "  --align A         hero alignment: lawful, neutral, chaotic\n"
     "  --role NAME       hero.role; --night: time.night is 1\n"
     "  --flip-everywhere mirror any level at random, not only Sokoban\n"
@@ -294,6 +296,11 @@ static int set_difficulty(options *o, const char *v)
     return set_int("difficulty", v, 0, 100, &o->ctx.difficulty);
 }
 
+static int set_hero_level(options *o, const char *v)
+{
+    return set_int("hero level", v, 1, 30, &o->ctx.hero_level);
+}
+
 static int set_align(options *o, const char *v)
 {
     if (strcmp(v, "lawful") == 0)
@@ -365,6 +372,7 @@ static const value_option value_options[] = {
     {"--classic", set_classic, 0},
     {"--depth", set_depth, 0},
     {"--difficulty", set_difficulty, 0},
+    {"--hero-level", set_hero_level, 0},
     {"--align", set_align, 0},
     {"--role", STRING_FIELD(ctx.hero_role)},
     {"--max-steps", set_max_steps, 0},
@@ -502,6 +510,7 @@ static const struct {
     {"--names", M_RUN | M_WORLD},
     {"--depth", M_RUN},
     {"--difficulty", M_RUN},
+    {"--hero-level", M_RUN},
     {"--align", M_RUN | M_WORLD},
     {"--role", M_RUN | M_WORLD},
     {"--night", M_RUN | M_WORLD},

@@ -86,8 +86,8 @@ enum { GEN_MAX_SITES = 300 };
 
 /* Each cell x 1..79, y 0..20 gets in near[x][y] the index of its nearest
  * site (squared distance; the lowest index at equal distance).  Sites lie
- * inside the map (x 0..79, y 0..20); n is 1..GEN_MAX_SITES.  Searches the
- * cells around each cell ring by ring instead of every site. */
+ * inside the map (x 0..79, y 0..20); n is 1..GEN_MAX_SITES.  Looks at the
+ * cells around each cell nearest first instead of at every site. */
 void gen_nearest_sites(const gen_site *s, int n,
                        int16_t near[SPLEV_COLNO][SPLEV_ROWNO]);
 

@@ -11,6 +11,10 @@ enum { SITES = GEN_MAX_SITES, MIN_SITES = 100, MAX_PATH = 128, MAX_RESTARTS = 20
  * any seed needs (a path restarts a few times at most, the open layout
  * redraws its sites a few times), so that no level can run forever. */
 enum { MAX_PATH_RESTARTS = 10000, MAX_OPEN_DRAWS = 1000 };
+/* The crowded cells' border: control points lie in x -2..79, y 0..20. */
+enum { CR_X0 = 6, CR_Y0 = 4 };
+/* The river's centres: x -2..79 stored from 0. */
+enum { HIT_X0 = 2, HIT_W = SPLEV_COLNO + 2 };
 
 static const uint8_t closed_types[10] = {
     SPLEV_ICEWALL, SPLEV_CRYSTALICEWALL, SPLEV_CRYSTALICEWALL,
@@ -26,10 +30,13 @@ typedef struct sheol_work {
     int prob[SPLEV_COLNO][SPLEV_ROWNO];
     int out_of[SPLEV_COLNO][SPLEV_ROWNO];
     uint8_t sure[SPLEV_COLNO][SPLEV_ROWNO];
+    int hits[HIT_W][SPLEV_ROWNO];       /* river samples per centre */
     gen_site sites[SITES];
     int16_t near[SPLEV_COLNO][SPLEV_ROWNO];
-    uint8_t taken[SPLEV_COLNO][SPLEV_ROWNO];   /* sites on a cell */
+    uint8_t by_site[SPLEV_COLNO][SPLEV_ROWNO];  /* in a site's 3x3 block */
     int px[MAX_PATH], py[MAX_PATH], npath;
+    /* cells within 4 of a control point, x -6..84 and y -4..24 from 0 */
+    uint8_t crowded[SPLEV_COLNO + 2 * CR_X0][SPLEV_ROWNO + 2 * CR_Y0];
 } sheol_work;
 
 static int d2(int ax, int ay, int bx, int by)
@@ -50,15 +57,15 @@ static int is_icewall(int t)
     return t == SPLEV_ICEWALL || t == SPLEV_CRYSTALICEWALL;
 }
 
-/* A site at least 2 from every one already on the map: no other site in
- * the 3x3 block around it (squared distance 4 or more). */
-static int site_apart(const sheol_work *w, int x, int y)
+/* A site is at least 2 from every one already on the map when no other
+ * stands in the 3x3 block around it, that is when it does not lie in the
+ * 3x3 block of any: each site marks its block. */
+static void site_mark(sheol_work *w, int x, int y)
 {
     for (int i = x - 1; i <= x + 1; i++)
         for (int j = y - 1; j <= y + 1; j++)
-            if (gen_inmap(i, j) && w->taken[i][j])
-                return 0;
-    return 1;
+            if (gen_inmap(i, j))
+                w->by_site[i][j] = 1;
 }
 
 /* Sites kept 2 apart (1001 tested draws, the 1002nd taken as it is),
@@ -67,17 +74,17 @@ static void sheol_voronoi(splev_gen *g, sheol_work *w, int nsites,
                           const uint8_t *types)
 {
     g->work += SPLEV_COLNO * SPLEV_ROWNO;
-    memset(w->taken, 0, sizeof w->taken);
+    memset(w->by_site, 0, sizeof w->by_site);
     for (int i = 0; i < nsites; i++) {
         gen_site *s = &w->sites[i];
         for (int draw = 1;; draw++) {
             s->x = gen_rn1(g, 79, 1);
             s->y = gen_rn2(g, 21);
             s->typ = types[gen_rn2(g, 10)];
-            if (draw > 1001 || site_apart(w, s->x, s->y))
+            if (draw > 1001 || !w->by_site[s->x][s->y])
                 break;
         }
-        w->taken[s->x][s->y] = 1;
+        site_mark(w, s->x, s->y);
     }
     gen_nearest_sites(w->sites, nsites, w->near);
     for (int x = 1; x < SPLEV_COLNO; x++)
@@ -85,20 +92,34 @@ static void sheol_voronoi(splev_gen *g, sheol_work *w, int nsites,
             gen_cell(g, x, y)->typ = (uint8_t)w->sites[w->near[x][y]].typ;
 }
 
+/* A control point joins the path: the map cells within 4 of it (squared
+ * distance 16 or less) can no longer take one. */
+static void sheol_add_point(sheol_work *w, int x, int y)
+{
+    w->px[w->npath] = x;
+    w->py[w->npath++] = y;
+    /* half the height of the disc dx^2 + dy^2 <= 16 in column dx */
+    static const int half[9] = {0, 2, 3, 3, 4, 3, 3, 2, 0};
+    for (int dx = -4; dx <= 4; dx++) {
+        int h = half[dx + 4];
+        memset(&w->crowded[x + dx + CR_X0][y - h + CR_Y0], 1,
+               (size_t)(2 * h + 1));
+    }
+}
+
 /* One control point after the last: up to 100 draws; 0 when the tries
- * ran out (a point found on the 100th draw counts as that, kept). */
+ * ran out (a point found on the 100th draw counts as that, kept).  A
+ * draw is kept when it lies in x 1..79, y 0..20 and more than 4 from
+ * every point so far (the crowded cells). */
 static int sheol_next_point(splev_gen *g, sheol_work *w)
 {
     int lx = w->px[w->npath - 1], ly = w->py[w->npath - 1];
     for (int tries = 1; tries <= 100; tries++) {
         int dx = gen_rn2(g, 2) ? gen_rn2(g, 6) - 2 : gen_rn2(g, 11) - 5;
         int dy = gen_rn2(g, 11) - 5;
-        int x = lx + dx, y = ly + dy, ok = x >= 1 && x <= 79 && y >= 0 && y <= 20;
-        for (int j = 0; j < w->npath && ok; j++)
-            ok = d2(x, y, w->px[j], w->py[j]) > 16;
-        if (ok) {
-            w->px[w->npath] = x;
-            w->py[w->npath++] = y;
+        int x = lx + dx, y = ly + dy;
+        if (gen_isok(x, y) && !w->crowded[x + CR_X0][y + CR_Y0]) {
+            sheol_add_point(w, x, y);
             return tries < 100;
         }
     }
@@ -115,9 +136,9 @@ static void sheol_path(splev_gen *g, sheol_work *w)
             g->warnings++;      /* the path drawn last stays */
             return;
         }
-        w->px[0] = -2;
-        w->py[0] = 10;
-        w->npath = 1;
+        memset(w->crowded, 0, sizeof w->crowded);
+        w->npath = 0;
+        sheol_add_point(w, -2, 10);
         int restart = 0;
         while (!restart) {
             if (!sheol_next_point(g, w)) {
@@ -135,45 +156,75 @@ static void sheol_path(splev_gen *g, sheol_work *w)
     }
 }
 
-/* The fuzzy circle: its squared fallout is taken before the fallout is
- * raised to the guaranteed radius (kept, DECISIONS 46). */
-static void sheol_stamp(sheol_work *w, int cx, int cy, int upper)
+/* The fuzzy circle, stamped hits times at one centre: the stamps only
+ * add up, so a centre the curve passes many times is stamped once with
+ * its count.  Its squared fallout is taken before the fallout is raised
+ * to the guaranteed radius (kept, DECISIONS 46): below the middle of
+ * Sheol the circle is its centre alone; above it the cells within 1 are
+ * sure, and those at squared distance 2 and 4 get a chance of
+ * 100 - (d - 1) * 100 / 3 in 100 (67 and 0). */
+static void sheol_stamp(sheol_work *w, int cx, int cy, int upper, int hits)
 {
-    int fsq = upper ? 4 : 0, r = 2;
-    for (int dx = -r; dx <= r; dx++)
-        for (int dy = -r; dy <= r; dy++) {
-            int x = cx + dx, y = cy + dy, dd = dx * dx + dy * dy;
-            if (dd > fsq || x < 1 || x > 79 || y < 0 || y > 20)
-                continue;
-            if (dd <= 1) {
-                w->sure[x][y] = 1;
-            } else {
-                w->prob[x][y] += 100 - (dd - 1) * 100 / (fsq - 1);
-                w->out_of[x][y] += 100;
-            }
+    static const struct { int8_t dx, dy, chance; } ring[13] = {
+        {0, 0, -1}, {1, 0, -1}, {-1, 0, -1}, {0, 1, -1}, {0, -1, -1},
+        {1, 1, 67}, {1, -1, 67}, {-1, 1, 67}, {-1, -1, 67},
+        {2, 0, 0}, {-2, 0, 0}, {0, 2, 0}, {0, -2, 0},
+    };
+    for (int i = 0; i < (upper ? 13 : 1); i++) {
+        int x = cx + ring[i].dx, y = cy + ring[i].dy;
+        if (x < 1 || x > 79 || y < 0 || y > 20)
+            continue;
+        if (ring[i].chance < 0) {
+            w->sure[x][y] = 1;
+        } else {
+            w->prob[x][y] += hits * ring[i].chance;
+            w->out_of[x][y] += hits * 100;
         }
+    }
+}
+
+/* n / d rounded toward zero, as C divides, for |n| < 2^16 and d < 2^16,
+ * by a multiplication: m = floor(2^32 / d) + 1 exceeds 2^32 / d by at
+ * most d / 2^32, too little to carry n * m past the next multiple of
+ * 2^32 when n * d < 2^32. */
+static int div_by(int n, uint64_t m)
+{
+    uint64_t q = ((uint64_t)(n < 0 ? -n : n) * m) >> 32;
+    return n < 0 ? -(int)q : (int)q;
 }
 
 /* Quadratic Beziers over the triples of control points, sampled in
- * integer arithmetic from p2 toward p0. */
+ * integer arithmetic from p2 toward p0; the samples are counted per
+ * centre first (control points lie in x -2..79, y 0..20, and so does
+ * every sample), then each centre is stamped once.  Control points are
+ * at most 5 apart in x and y, so steps <= 200 and every dividend is
+ * below 79 * 200: the divisions are multiplications (div_by). */
 static void sheol_river(sheol_work *w, int upper)
 {
     memset(w->prob, 0, sizeof w->prob);
     memset(w->out_of, 0, sizeof w->out_of);
     memset(w->sure, 0, sizeof w->sure);
+    memset(w->hits, 0, sizeof w->hits);
     for (int i = 0; i < w->npath - 2; i += 2) {
         int x0 = w->px[i], y0 = w->py[i], x1 = w->px[i + 1], y1 = w->py[i + 1];
         int x2 = w->px[i + 2], y2 = w->py[i + 2];
         int steps = isqrt(d2(x0, y0, x1, y1) + d2(x1, y1, x2, y2)) * 20;
+        uint64_t m = ((uint64_t)1 << 32) / (uint64_t)steps + 1;
         for (int k = 0; k <= steps; k++) {
-            int ax = x0 * k / steps + x1 * (steps - k) / steps;
-            int ay = y0 * k / steps + y1 * (steps - k) / steps;
-            int bx = x1 * k / steps + x2 * (steps - k) / steps;
-            int by = y1 * k / steps + y2 * (steps - k) / steps;
-            sheol_stamp(w, ax * k / steps + bx * (steps - k) / steps,
-                        ay * k / steps + by * (steps - k) / steps, upper);
+            int j = steps - k;
+            int ax = div_by(x0 * k, m) + div_by(x1 * j, m);
+            int ay = div_by(y0 * k, m) + div_by(y1 * j, m);
+            int bx = div_by(x1 * k, m) + div_by(x2 * j, m);
+            int by = div_by(y1 * k, m) + div_by(y2 * j, m);
+            int cx = div_by(ax * k, m) + div_by(bx * j, m);
+            int cy = div_by(ay * k, m) + div_by(by * j, m);
+            w->hits[cx + HIT_X0][cy]++;
         }
     }
+    for (int x = 0; x < HIT_W; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++)
+            if (w->hits[x][y])
+                sheol_stamp(w, x - HIT_X0, y, upper, w->hits[x][y]);
 }
 
 static void sheol_apply(splev_gen *g, sheol_work *w)
@@ -259,47 +310,69 @@ static int both_sides_open(const splev_gen *g)
     return column_has_floor(g, 1, 15) && column_has_floor(g, 65, 79);
 }
 
-static int wet_floor(int t, int through_ice)
-{
-    return t == SPLEV_ICE || t == SPLEV_POOL || t == SPLEV_ROOM ||
-           (through_ice && is_icewall(t));
-}
+/* The reachability flood's grid: the map with a border of cells that
+ * pass nothing, one byte a cell, column by column. */
+enum { FL_H = SPLEV_ROWNO + 2, FL_CELLS = (SPLEV_COLNO + 1) * FL_H };
+enum { FL_WET = 1, FL_ICEWALL = 2 };
 
-/* 4-connected flood from (sx, sy); 1 when every ICE/POOL/ROOM cell is
- * reached. */
+static int fl_at(int x, int y) { return x * FL_H + y + 1; }
+
+/* 4-connected flood from (sx, sy) over ICE/POOL/ROOM, and through ice
+ * walls too when through is set; 1 when every ICE/POOL/ROOM cell of the
+ * map is reached. */
 static int sheol_all_reached(const splev_gen *g, int sx, int sy, int through)
 {
-    int stack[SPLEV_COLNO * SPLEV_ROWNO][2];
-    static const int dx[4] = {1, -1, 0, 0}, dy[4] = {0, 0, 1, -1};
-    uint8_t seen[SPLEV_COLNO][SPLEV_ROWNO];
-    memset(seen, 0, sizeof seen);
-    int sp = 0;
-    seen[sx][sy] = 1;
-    stack[sp][0] = sx;
-    stack[sp++][1] = sy;
+    uint8_t cls[FL_CELLS];
+    int16_t stack[FL_CELLS];
+    int wet = 0, reached = 0, sp = 0;
+    memset(cls, 0, sizeof cls);
+    for (int x = 1; x < SPLEV_COLNO; x++)
+        for (int y = 0; y < SPLEV_ROWNO; y++) {
+            int t = gen_typ(g, x, y);
+            if (t == SPLEV_ICE || t == SPLEV_POOL || t == SPLEV_ROOM) {
+                cls[fl_at(x, y)] = FL_WET;
+                wet++;
+            } else if (is_icewall(t)) {
+                cls[fl_at(x, y)] = FL_ICEWALL;
+            }
+        }
+    int pass = FL_WET | (through ? FL_ICEWALL : 0);
+    static const int step[4] = {FL_H, -FL_H, 1, -1};
+    int start = fl_at(sx, sy);
+    reached += cls[start] == FL_WET;
+    cls[start] = 0;     /* 0 once seen */
+    stack[sp++] = (int16_t)start;
     while (sp) {
-        sp--;
-        int x = stack[sp][0], y = stack[sp][1];
+        int c = stack[--sp];
         for (int d = 0; d < 4; d++) {
-            int nx = x + dx[d], ny = y + dy[d];
-            if (!gen_isok(nx, ny) || seen[nx][ny] ||
-                !wet_floor(gen_typ(g, nx, ny), through))
+            int n = c + step[d];
+            if (!(cls[n] & pass))
                 continue;
-            seen[nx][ny] = 1;
-            stack[sp][0] = nx;
-            stack[sp++][1] = ny;
+            reached += cls[n] == FL_WET;
+            cls[n] = 0;
+            stack[sp++] = (int16_t)n;
         }
     }
-    for (int x = 1; x < SPLEV_COLNO; x++)
-        for (int y = 0; y < SPLEV_ROWNO; y++)
-            if (wet_floor(gen_typ(g, x, y), 0) && !seen[x][y])
-                return 0;
-    return 1;
+    return reached == wet;
 }
 
-/* Light, nondiggable rock, walls; then the reachability check. */
-static int sheol_finalise(splev_gen *g)
+/* The reachability check; then light, nondiggable rock and walls, on
+ * the level that stays (the try that passes, or the last one).  The game
+ * does these first, but they leave every ice, pool and floor cell as it
+ * is, so the check sees the same; and a try that fails is forgotten (its
+ * cells redrawn, light and bits cleared: sheol_clear). */
+static int sheol_finalise(splev_gen *g, int last)
 {
+    int sx = 0, sy = 0, found = 0;
+    for (int tries = 1; tries <= 100 && !found; tries++) {
+        sx = gen_rn1(g, 78, 1);
+        sy = gen_rn2(g, 21);
+        found = icy_floor(gen_typ(g, sx, sy)) && tries < 100;
+    }
+    int ok = found && (sheol_all_reached(g, sx, sy, 0) ||
+                       sheol_all_reached(g, sx, sy, 1));
+    if (!ok && !last)
+        return 0;
     for (int x = 1; x < SPLEV_COLNO; x++)
         for (int y = 0; y < SPLEV_ROWNO; y++) {
             splev_cell *c = gen_cell(g, x, y);
@@ -309,15 +382,7 @@ static int sheol_finalise(splev_gen *g)
         }
     gen_wallify_map(g, 1, 0, SPLEV_COLNO - 1, SPLEV_ROWNO - 1);
     g->lev->flags &= ~(unsigned)SPLEV_F_MAZELEVEL;
-    int sx = 0, sy = 0, found = 0;
-    for (int tries = 1; tries <= 100 && !found; tries++) {
-        sx = gen_rn1(g, 78, 1);
-        sy = gen_rn2(g, 21);
-        found = icy_floor(gen_typ(g, sx, sy)) && tries < 100;
-    }
-    if (!found)
-        return 0;
-    return sheol_all_reached(g, sx, sy, 0) || sheol_all_reached(g, sx, sy, 1);
+    return ok;
 }
 
 /* A restart forgets the light and the nondiggable bits (DECISIONS 47). */
@@ -344,7 +409,7 @@ static int sheol_open(splev_gen *g, sheol_work *w)
         do
             sheol_voronoi(g, w, nsites, open_types);
         while (!both_sides_open(g) && ++draws < MAX_OPEN_DRAWS);
-        if (sheol_finalise(g))
+        if (sheol_finalise(g, rep == MAX_RESTARTS))
             return rep - 1;
     }
     g->warnings++;
@@ -363,7 +428,7 @@ static int sheol_closed(splev_gen *g, sheol_work *w)
         sheol_apply(g, w);
         if (gen_rn2(g, 5) == 0)
             sheol_clouds(g);
-        if (both_sides_open(g) && sheol_finalise(g))
+        if (both_sides_open(g) && sheol_finalise(g, rep == MAX_RESTARTS))
             return rep - 1;
     }
     g->warnings++;

@@ -1,35 +1,78 @@
 /* voronoi.c - the nearest site of every map cell, for the Sheol filler.
  *
  * The plain way compares each of the 1,659 cells with every site (up to
- * 300).  Here the sites are first filed by the cell they stand on; a cell
- * then looks at the cells around it ring by ring (Chebyshev distance r =
- * 0, 1, 2 ...) and stops once no unseen site can be nearer: every site
- * beyond ring r is at squared distance (r+1)^2 or more.  A site at the
- * same distance as the best so far wins when its index is lower, so the
- * order in which the rings are walked does not matter and the result is
- * the plain search's, exactly. */
+ * 300).  Here the sites are first filed by the cell they stand on, in a
+ * grid with a border of NEAR_R empty cells; only the lowest index on a
+ * cell matters, since the others there are at the same distance from
+ * everything.  A cell then looks at the cells around it in order of
+ * squared distance (a table of the offsets within NEAR_R, sorted): the
+ * first site found is at the least distance, and the offsets at that
+ * same distance decide a tie by the lower index, as the plain search
+ * does.  A cell with no site within NEAR_R (sites crowded far away) is
+ * searched ring by ring over the whole map instead: past ring r every
+ * site is (r+1)^2 away or more. */
 #include "gen/gen_int.h"
 
 #include <string.h>
 
+enum {
+    NEAR_R = 10,                                /* offset table radius */
+    GRID_W = SPLEV_COLNO + 2 * NEAR_R,
+    GRID_H = SPLEV_ROWNO + 2 * NEAR_R,
+    MAX_OFFSETS = (2 * NEAR_R + 1) * (2 * NEAR_R + 1),
+};
+
 typedef struct site_grid {
-    int16_t head[SPLEV_COLNO][SPLEV_ROWNO];     /* first site + 1, 0 none */
-    int16_t next[GEN_MAX_SITES];                /* next site + 1 */
+    int16_t owner[GRID_W * GRID_H];     /* lowest site index + 1, 0 none */
+    int off[MAX_OFFSETS];               /* grid step of each offset */
+    int dist[MAX_OFFSETS];              /* its squared length */
+    int noff;
 } site_grid;
+
+static int grid_at(int x, int y)
+{
+    return (x + NEAR_R) * GRID_H + y + NEAR_R;
+}
+
+/* The offsets within NEAR_R, by squared length (a counting sort; the
+ * order among equal lengths does not matter). */
+static void sort_offsets(site_grid *sg)
+{
+    enum { MAXD = NEAR_R * NEAR_R };
+    int count[MAXD + 2];
+    memset(count, 0, sizeof count);
+    for (int dx = -NEAR_R; dx <= NEAR_R; dx++)
+        for (int dy = -NEAR_R; dy <= NEAR_R; dy++)
+            if (dx * dx + dy * dy <= MAXD)
+                count[dx * dx + dy * dy + 1]++;
+    for (int d = 1; d <= MAXD + 1; d++)
+        count[d] += count[d - 1];
+    for (int dx = -NEAR_R; dx <= NEAR_R; dx++)
+        for (int dy = -NEAR_R; dy <= NEAR_R; dy++) {
+            int d = dx * dx + dy * dy;
+            if (d > MAXD)
+                continue;
+            int i = count[d]++;
+            sg->off[i] = dx * GRID_H + dy;
+            sg->dist[i] = d;
+        }
+    sg->noff = count[MAXD];
+}
 
 typedef struct best { int d, i; } best;
 
-/* The sites filed on cell (x,y) against the best so far. */
+/* The site on cell (x,y), if any, against the best so far. */
 static void look_cell(const site_grid *sg, const gen_site *s, int cx, int cy,
                       int x, int y, best *b)
 {
-    for (int k = sg->head[x][y]; k; k = sg->next[k - 1]) {
-        const gen_site *p = &s[k - 1];
-        int d = (p->x - cx) * (p->x - cx) + (p->y - cy) * (p->y - cy);
-        if (d < b->d || (d == b->d && k - 1 < b->i)) {
-            b->d = d;
-            b->i = k - 1;
-        }
+    int k = sg->owner[grid_at(x, y)];
+    if (!k)
+        return;
+    const gen_site *p = &s[k - 1];
+    int d = (p->x - cx) * (p->x - cx) + (p->y - cy) * (p->y - cy);
+    if (d < b->d || (d == b->d && k - 1 < b->i)) {
+        b->d = d;
+        b->i = k - 1;
     }
 }
 
@@ -54,22 +97,48 @@ static void look_ring(const site_grid *sg, const gen_site *s, int cx, int cy,
     }
 }
 
+/* The nearest site of a cell far from every site: the ring search. */
+static int nearest_by_rings(const site_grid *sg, const gen_site *s, int n,
+                            int x, int y)
+{
+    best b = {1 << 30, n};
+    /* The map is 80 wide, so ring 79 has seen every site. */
+    for (int r = 0; r < SPLEV_COLNO && (r * r <= b.d); r++)
+        look_ring(sg, s, x, y, r, &b);
+    return b.i;
+}
+
+/* The nearest site within NEAR_R of grid cell at, or -1: the first
+ * offset holding a site, then the lowest index among the offsets of the
+ * same length. */
+static int nearest_by_offsets(const site_grid *sg, int at)
+{
+    for (int i = 0; i < sg->noff; i++) {
+        int k = sg->owner[at + sg->off[i]];
+        if (!k)
+            continue;
+        for (int j = i + 1; j < sg->noff && sg->dist[j] == sg->dist[i]; j++) {
+            int o = sg->owner[at + sg->off[j]];
+            if (o && o < k)
+                k = o;
+        }
+        return k - 1;
+    }
+    return -1;
+}
+
 void gen_nearest_sites(const gen_site *s, int n,
                        int16_t near[SPLEV_COLNO][SPLEV_ROWNO])
 {
     site_grid sg;
-    memset(sg.head, 0, sizeof sg.head);
-    for (int i = n - 1; i >= 0; i--) {
-        sg.next[i] = sg.head[s[i].x][s[i].y];
-        sg.head[s[i].x][s[i].y] = (int16_t)(i + 1);
-    }
+    memset(sg.owner, 0, sizeof sg.owner);
+    sort_offsets(&sg);
+    for (int i = n - 1; i >= 0; i--)
+        sg.owner[grid_at(s[i].x, s[i].y)] = (int16_t)(i + 1);
     for (int x = 1; x < SPLEV_COLNO; x++)
         for (int y = 0; y < SPLEV_ROWNO; y++) {
-            best b = {1 << 30, n};
-            /* Past ring r every site is (r+1)^2 away or more; the map is
-             * 80 wide, so ring 79 has seen them all. */
-            for (int r = 0; r < SPLEV_COLNO && (r * r <= b.d); r++)
-                look_ring(&sg, s, x, y, r, &b);
-            near[x][y] = (int16_t)b.i;
+            int i = nearest_by_offsets(&sg, grid_at(x, y));
+            near[x][y] = (int16_t)(i >= 0 ? i : nearest_by_rings(&sg, s, n,
+                                                                 x, y));
         }
 }

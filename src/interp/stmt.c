@@ -1018,12 +1018,19 @@ static int monster_attr(vm *v, splev_monster *m, const attr *a)
     return 1;
 }
 
-/* The species rules' inputs from the generation context (the hero's
- * experience level is 1: the context has none). */
+/* The hero's experience level of the context, kept to the games' 1..30. */
+int vm_hero_level(const vm *v)
+{
+    int l = v->ctx.hero_level;
+    return l < 1 ? 1 : l > 30 ? 30 : l;
+}
+
+/* The species rules' inputs from the generation context. */
 static names_gen species_gen(const vm *v)
 {
     const splev_genctx *c = &v->ctx;
-    names_gen g = {c->difficulty >= 1 ? c->difficulty : c->depth, 1,
+    names_gen g = {c->difficulty >= 1 ? c->difficulty : c->depth,
+                   vm_hero_level(v),
                    c->level_align ? c->level_align : c->dungeon_align,
                    c->in_gehennom != 0};
     return g;

@@ -768,8 +768,8 @@ static void fill_room(vm *v, int room)
     st.diff = c->difficulty >= 1 ? c->difficulty : c->depth;
     st.diff = st.diff < 1 ? 1 : st.diff > 1000 ? 1000 : st.diff;
     st.depth = st.depth < -1000 ? -1000 : st.depth > 1000 ? 1000 : st.depth;
-    st.g = (names_gen){st.diff, 1, c->level_align ? c->level_align
-                                                  : c->dungeon_align,
+    st.g = (names_gen){st.diff, vm_hero_level(v),
+                       c->level_align ? c->level_align : c->dungeon_align,
                        c->in_gehennom != 0};
     first_door(&st);
     int t = st.r->rtype;

@@ -27,6 +27,7 @@ void splev_genctx_init(splev_genctx *ctx)
     ctx->max_call_depth = 100;
     ctx->max_things = 100000;
     ctx->max_string = 65536;
+    ctx->hero_level = 1;
 }
 
 /* ---- errors ---- */

@@ -209,6 +209,7 @@ int vm_steps_left(vm *v);
 
 /* ---- place.c: coordinates ---- */
 int vm_croom(const vm *v);           /* current room index or -1 */
+int vm_hero_level(const vm *v);      /* context's hero level, 1..30 */
 static inline int vm_isok(int x, int y)
 {
     return x >= 1 && x < XN && y >= 0 && y < YN;

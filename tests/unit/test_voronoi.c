@@ -1,5 +1,6 @@
-/* The Sheol filler's nearest-site search (src/gen/voronoi.c) against the
- * plain one it replaces, which compares every cell with every site and
+/* The Sheol filler's nearest-site search (src/gen/voronoi.c: offsets
+ * nearest first within 10 cells, rings beyond) against the plain one it
+ * replaces, which compares every cell with every site and
  * keeps the first nearest: the same index for every cell of thousands of
  * site sets, drawn as the filler draws them, crowded onto a few cells,
  * spread thin, and on the map's edges. */
@@ -89,8 +90,9 @@ int main(void)
                         break;
                     }
             }
-    CHECK(bad == 0, "the ring search finds the plain search's nearest "
-          "site in every cell (%d of %d site sets differ)", bad, sets);
+    CHECK(bad == 0, "the offset and ring searches find the plain "
+          "search's nearest site in every cell (%d of %d site sets "
+          "differ)", bad, sets);
     /* Two sites at the same distance from a cell: the lower index, in
      * either order on the map. */
     gen_site tie[2] = {{10, 5, 0}, {12, 5, 0}};
