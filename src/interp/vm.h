@@ -367,18 +367,6 @@ static inline void vm_push_int(vm *v, int32_t i)
 /* ---- genops.c: the generator stage's statements ---- */
 void vm_gen_init(vm *v);
 int vm_gen_statement(vm *v, const splev_insn *in);   /* 0 on error */
-/* The statements vm_gen_statement runs itself (the others it passes on
- * to vm_statement). */
-static inline int vm_gen_op(int op)
-{
-    switch (op) {
-    case OP_INIT_MAP: case OP_MAZEWALK: case OP_ROOM: case OP_ROOMDOOR:
-    case OP_CORRIDOR: case OP_RANDOM_CORRIDORS:
-        return 1;
-    default:
-        return 0;
-    }
-}
 /* The current slot is a failed room (asked before every instruction). */
 static inline int vm_room_failed(const vm *v)
 {
