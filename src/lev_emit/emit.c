@@ -2,8 +2,11 @@
  * level become stack-machine code (src/levcode/opcodes.h).  Variables are
  * slots of their function's frame, FUNCTIONs are separate functions
  * reached by CALL, jumps are relative, constants are pooled once each.
- * Control flow follows SEMANTICS §5.4 adapted to our machine (LOOP runs
- * once for n <= 0 and BREAK pops its counter: DECISIONS 10 and 32). */
+ * Control flow is laid out as the games' compilers lay it out, adapted to
+ * our machine: a LOOP body runs once when its count is 0 or less, as in
+ * the games, but a BREAK pops its loop's counter and leaves its own
+ * innermost block, where the games leave the counter and outer BREAKs
+ * unpatched. */
 #include "lev_emit/lev_emit.h"
 #include "lev_front/sig.h"
 
@@ -606,7 +609,7 @@ static void e_thing(em *m, const lev_expr *e, int type)
 {
     switch (e->kind) {
     case LEV_E_CHAR: push_const(m, type, (int32_t)e->ival, 0, 0, 0, NULL); return;
-    case LEV_E_STRING: {    /* a name carries its class (SEMANTICS §4.0) */
+    case LEV_E_STRING: {    /* a name carries its class, as in the games */
         int cls = lev_plan_name_class(m->plan, type == SPLEV_V_MONST, e->sval);
         push_const(m, type, cls, 0, 0, 0, e->sval);
         return;
@@ -1000,8 +1003,8 @@ static void e_fill_operands(em *m, int lit)
 }
 
 /* NetHack 3.6's MAZE:"name",fill header: a solidfill of the fill's
- * terrain, unlit (converted once, DECISIONS 33), or with `random` a
- * mazegrid of HWALL. */
+ * terrain, unlit (the character converted to terrain once, where 3.6
+ * converts it twice), or with `random` a mazegrid of HWALL. */
 static void e_maze_header(em *m, const lev_expr *fill)
 {
     at(m, &fill->pos);
