@@ -2,7 +2,9 @@
  * they need (types, ranges, names), variables are defined before use and
  * keep one type, functions are defined before they are called and see
  * only their parameters, blocks nest within the limits, and level names
- * make safe file names.  SEMANTICS.md §4 and §10, DECISIONS 22, 35, 38. */
+ * make safe file names.  Unlike the games' compiler, a file with any error
+ * writes none of its levels, the map bounds start afresh at every LEVEL,
+ * and an included file's errors name that file and line. */
 #include "lev_check/lev_check.h"
 #include "lev_front/sig.h"
 #include "names/names.h"
@@ -36,7 +38,7 @@ typedef struct chk {
     int cond_depth, for_depth, in_switch, breakable;
     int room_depth, in_room;    /* room blocks; ROOM/SUBROOM ones */
     int monster_block, containers;
-    int max_x, max_y;           /* map-relative bounds (§4.2) */
+    int max_x, max_y;           /* the last column and row of the frame */
     int have_map;               /* a MAP frame is in effect */
     int counter;                /* %i of this input file */
     uint32_t flags;
@@ -1319,7 +1321,7 @@ static void check_map(chk *c, const lev_stmt *s)
         want_coord(c, at, "the map position");
     }
     /* A map that is not kept leaves the frame that was in effect before
-     * it (§4.3, DECISIONS 35): the level's own, or an earlier kept map. */
+     * it: the level's own, or an earlier kept map. */
     const lev_expr *keep = arg(s, 3);
     if (keep && keep->kind == LEV_E_WORD && lev_word_value((int)keep->ival) == 0)
         return;
