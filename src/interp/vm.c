@@ -1,6 +1,6 @@
 /* vm.c - the level interpreter's machine: values, frames, arithmetic,
- * control flow, core functions and the run loop (SEMANTICS §5.2-§5.4,
- * §7.1).  Statements live in stmt.c, selections in sel.c, coordinates in
+ * control flow, core functions and the run loop with its start-of-script
+ * set-up.  Statements live in stmt.c, selections in sel.c, coordinates in
  * place.c and the epilogue in epilogue.c. */
 #include "interp/vm.h"
 
@@ -302,7 +302,7 @@ static void op_set_array(vm *v, int32_t i, uint16_t n)
         vm_pop_val(v, &sl->elems[k]);
 }
 
-/* Fisher-Yates from the top down (§5.2). */
+/* Fisher-Yates from the top down, the games' order of draws. */
 static int op_shuffle(vm *v, int32_t i)
 {
     slot *sl = cur_slot(v, i);
@@ -901,8 +901,9 @@ static void run_loop(vm *v, uint32_t stop)
     }
 }
 
-/* Shuffle the alignment registers (§7.1 step 3), from a fresh
- * {chaotic, neutral, lawful} in every run. */
+/* Shuffle the alignment registers at the start of a script (rn2(3), then
+ * rn2(2)), from a fresh {chaotic, neutral, lawful} in every run where the
+ * games keep the permutation from level to level. */
 static void shuffle_align_registers(vm *v)
 {
     v->align_reg[0] = SPLEV_AM_CHAOTIC;
