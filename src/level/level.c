@@ -13,7 +13,7 @@
 /* Terrain names and des map characters, indexed by splev_terrain. */
 static const struct {
     const char *name;
-    char mapchar;       /* §1.5, 0 when none */
+    char mapchar;       /* in a des-file MAP, 0 when none */
     char nearest;       /* nearest map character for any terrain */
 } terrain_info[SPLEV_TERRAIN_COUNT] = {
     {"STONE", ' ', ' '},          {"VWALL", '|', '|'},
