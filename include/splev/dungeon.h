@@ -17,7 +17,7 @@
 
 SPLEV_BEGIN_DECLS
 
-/* Limits of the language (SEMANTICS.md 11.3, DECISIONS.md 19). */
+/* Limits of the language, the games' own, checked exactly. */
 #define SPLEV_MAX_DUNGEONS 16      /* dungeon records in one file */
 #define SPLEV_MAX_SPECIAL 99       /* special-level records in one file */
 #define SPLEV_MAX_BRANCHES 32      /* branch records in one file */

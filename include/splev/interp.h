@@ -85,7 +85,7 @@ typedef struct splev_genctx {
     int can_dig_down;       /* 1 (default): trap doors and holes allowed */
     int has_branch;         /* 1: the level has a branch stair or portal:
                              * in its BRANCH region, else placed by the
-                             * default rule (§8.15); 0 (default): not
+                             * game's default rule; 0 (default): not
                              * known, as for a level run alone: a BRANCH
                              * region shows where it would go, no default;
                              * -1: the level has none: a BRANCH region

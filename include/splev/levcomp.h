@@ -9,7 +9,7 @@
  *
  * Diagnostics ("file:line:col: error: ...", the line, a caret) go to
  * opts.diag_out (stderr when NULL), or as records to opts.diags.  A file with any error gives no
- * levels at all (DECISIONS 22).  A compiler keeps its code generator's
+ * levels at all.  A compiler keeps its code generator's
  * buffers from one level to the next: use one per thread. */
 #ifndef SPLEV_LEVCOMP_H
 #define SPLEV_LEVCOMP_H

@@ -277,7 +277,7 @@ typedef struct splev_level {
     int mongen_percent;   /* share of random monsters from the table */
     SPLEV_ARRAY(splev_mongen, mongen);
     /* Problems met while generating that did not stop the run (a way-out
-     * check that gave up: DECISIONS 26). */
+     * check that gave up after its bounded tries). */
     SPLEV_ARRAY(char *, warnings);
     /* Private to the level code: string memory splev_level_reset keeps
      * for the next level's records (NULL in a new level). */
@@ -381,7 +381,7 @@ SPLEV_API
 const char *splev_terrain_name(int typ);       /* "STONE".., NULL if bad */
 SPLEV_API
 int splev_terrain_from_name(const char *name); /* -1 if unknown */
-/* The des-file map character of a terrain (§1.5), or 0 when it has none
+/* The des-file map character of a terrain, or 0 when it has none
  * (corners, STAIRS, ALTAR ...).  CROSSWALL gives 'B', MAX_TYPE 'x'. */
 SPLEV_API
 int splev_terrain_mapchar(int typ);

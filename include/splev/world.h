@@ -5,9 +5,9 @@
  * present dungeon in ledger order.  Each level has its own seed,
  * splev_seed_derive(seed, ledger), so any one of them can be made again
  * alone (splev_world_generate_one) and comes out byte for byte the same.
- * Which file makes which level follows SEMANTICS.md §11.7; levels no file
- * describes come from the standard generator (§16, doc/world.md lists
- * what of it we make). */
+ * Which file makes which level follows the games' rules; levels no file
+ * describes come from the standard generator (doc/world.md lists what of
+ * it we make). */
 #ifndef SPLEV_WORLD_H
 #define SPLEV_WORLD_H
 
@@ -81,11 +81,12 @@ void splev_world_free(splev_world *w);
 SPLEV_API
 const char *splev_world_source_name(int source);   /* "special" ... */
 
-/* The standard generator alone (SEMANTICS §16): ctx gives depth, dunlev,
+/* The standard generator alone: ctx gives depth, dunlev,
  * top/bottom and the branch.  Never NULL. */
 SPLEV_API
 splev_level *splev_stdgen_rooms(const splev_genctx *ctx, uint64_t seed);
-/* The same with Medusa's depth for the shop rule of §16.10 (0: no limit;
+/* The same with Medusa's depth for the shop rule (shops only above
+ * Medusa; 0: no limit;
  * splev_stdgen_rooms passes 0). */
 SPLEV_API
 splev_level *splev_stdgen_rooms_at(const splev_genctx *ctx, uint64_t seed,

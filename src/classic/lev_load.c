@@ -164,8 +164,7 @@ static int offset_before(const classic_lev *l, size_t i, int64_t *o)
 
 /* Call targets must be within 0..n-1.  A jump may land anywhere: the
  * game takes one landing within 1..n (n ends the script) and ignores any
- * other, which its lev_comp writes for a BREAK it forgot to patch
- * (SEMANTICS §5.4). */
+ * other, which its lev_comp writes for a BREAK it forgot to patch. */
 static int check_targets(reader *r, const classic_lev *l)
 {
     for (size_t i = 0; i < l->n; i++) {

@@ -502,7 +502,7 @@ static int init_level(tr *t, size_t i)
 /* Whether the JMP of record i, landing at record L, is a BREAK out of a
  * LOOP: L follows the loop's closing COPY i(0) CMP i(k) JG POP, whose JG
  * leads back before the JMP.  The game's BREAK leaves the loop's counter
- * on its stack (harmless there, SEMANTICS §5.4); ours keeps the stack the
+ * on its stack (harmless there: nothing reads it); ours keeps the stack the
  * same on every path, so the counter is dropped before the jump. */
 static int breaks_loop(const tr *t, size_t i, int64_t L)
 {
@@ -520,7 +520,8 @@ static int breaks_loop(const tr *t, size_t i, int64_t L)
 
 /* A jump: its offset is the INT pushed right before it (the verifier made
  * sure), so that PUSH is taken back and the target patched once every
- * record has its place.  A landing outside 1..n is no jump (§5.2). */
+ * record has its place.  A landing outside 1..n is no jump, as in the
+ * game. */
 static int jump(tr *t, size_t i, int op)
 {
     static const int tag[1] = {CTAG_INT};

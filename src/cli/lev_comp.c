@@ -4,7 +4,8 @@
  * NetHack 3.6's own loader reads (src/classic/lev_classic.c), which need
  * the game build's date.h (--game-version).  Each file is
  * compiled on its own: a file with any error writes none of its levels,
- * the others are still written (DECISIONS 22).
+ * the others are still written (the games' lev_comp keeps the levels
+ * written before the first error).
  * Exit status: 0 all files compiled, 1 errors in the input, 2 usage. */
 #define _XOPEN_SOURCE 700
 #include "classic/classic.h"
@@ -273,7 +274,8 @@ static void handle_levels(run *r, const splev_compiled *c)
         write_levels(r, c);
 }
 
-/* vaults.dat afresh: "FREQ NAME" per random vault, each once (DECISIONS 39). */
+/* vaults.dat afresh: "FREQ NAME" per random vault, each once (UnNetHack
+ * appends to it). */
 static void write_vaults(run *r)
 {
     if (!r->any_vault || r->mode != 0)

@@ -1,7 +1,9 @@
 /* check.c - semantic checks of a dungeon description, and the script they
  * produce.  Every rule of the dgn_comp manual is enforced, plus the ones
- * DECISIONS.md 19 and 23 add; each problem is reported at the token that
- * causes it, and checking goes on so that one run shows every error. */
+ * we add (a branch's dungeon exists, no duplicate names, exact limits,
+ * nothing before the first DUNGEON or across one); each problem is
+ * reported at the token that causes it, and checking goes on so that one
+ * run shows every error. */
 #include "dgn_front/dgn_front.h"
 #include "splev/variant.h"
 

@@ -1,5 +1,5 @@
 /* caves.c - INIT_MAP: solid fill, maze grid and the cellular-automaton
- * caves of the Mines (SEMANTICS §8.1, §8.2). */
+ * caves of the Mines. */
 #include "gen/gen_int.h"
 
 #include <stddef.h>
@@ -7,7 +7,7 @@
 
 enum { CAVE_W = SPLEV_COLNO - 2, CAVE_H = SPLEV_ROWNO - 1 };
 
-/* set-type-and-light (§1.3) on every cell: lit is never -1 by then (no
+/* set-type-and-light on every cell: lit is never -1 by then (no
  * draws), so every cell gets the same type and light.  When both are set
  * the two adjacent bytes (typ, lit) are one two-byte copy a cell, three
  * cells a step. */
@@ -398,7 +398,8 @@ static void room_centre(const splev_gen *g, int room, int *x, int *y)
     *y = (r->ly + r->hy) / 2;
 }
 
-/* Dig between consecutive regions, moving the anchor room on (§8.2 6);
+/* Dig between consecutive regions, moving the anchor room on (step 6 of
+ * the games' join_map);
  * a failed sample (none in practice) falls back to both centres.  dug[]
  * gets the cells dug. */
 static void cave_join_rooms(splev_gen *g, int first, int n, int fg, int bg,
@@ -477,7 +478,7 @@ static int cave_floorish(int t, int nh)
     return nh ? t == SPLEV_ROOM : GEN_IS_ROOM(t) || t == SPLEV_CROSSWALL;
 }
 
-/* The walls of §8.5 over 1..79 x 0..20: a STONE cell next to floor
+/* WALLIFY's walls over 1..79 x 0..20: a STONE cell next to floor
  * becomes a wall.  UnNetHack (wallify_map): horizontal for floor in the
  * row above, else vertical for floor beside, else horizontal for floor
  * below.  NetHack: the last floor neighbour in scan order decides, so
@@ -577,7 +578,7 @@ static void cave_backfill(splev_gen *g, const uint32_t *f, const uint32_t *o,
     }
 }
 
-/* mkmap of §8.2: the automaton, the joining and the finish (with the
+/* The games' mkmap: the automaton, the joining and the finish (with the
  * backfill, fill >= 0).  With fg == bg the automaton changes nothing
  * (every count is 8). */
 static void cave_mkmap(splev_gen *g, int fg, int bg, int smoothed,

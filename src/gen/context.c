@@ -29,7 +29,8 @@ void splev_gen_free(splev_gen *g)
 }
 
 /* Rooms the model gained since we last looked (ours or the interpreter's)
- * each start in their own class with no doors: DECISIONS 41. */
+ * each start in their own class with no doors (the games reuse a stale
+ * class from an earlier level for some rooms). */
 void gen_sync_rooms(splev_gen *g)
 {
     size_t n = g->lev->nrooms;

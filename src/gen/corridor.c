@@ -1,5 +1,5 @@
 /* corridor.c - digging corridors and joining rooms: dig_corridor, join,
- * RANDOM_CORRIDORS' styles and CORRIDOR (SEMANTICS §8.8). */
+ * RANDOM_CORRIDORS' styles and CORRIDOR. */
 #include "gen/gen_int.h"
 
 static int corr_ok(const splev_gen *g, int x, int y, int ftyp, int btyp)
@@ -208,7 +208,8 @@ static int style1_bad(const splev_gen *g, int a, int b)
 }
 
 /* Style 1: each room to a random door-less room that needs joining, with
- * a retry budget per room and never to itself (DECISIONS 44). */
+ * a retry budget per room and never to itself (UnNetHack shares one
+ * budget and may join a room to itself). */
 static void corridors_style1(splev_gen *g, int nroom)
 {
     for (int a = 0; a < nroom; a++) {
@@ -288,7 +289,8 @@ void splev_gen_makecorridors(splev_gen *g, int style)
     }
 }
 
-/* search_door with north = the row above the room (DECISIONS 2): the
+/* search_door with north = the row above the room (the games swap north
+ * and south): the
  * n-th DOOR/SDOOR of that wall, -1 the first.  1 when found. */
 static int search_door(const splev_gen *g, const splev_room *r, int wall,
                        int n, int *x, int *y)
@@ -329,7 +331,8 @@ int splev_gen_corridor(splev_gen *g, int r1, int door1, int wall1, int r2,
         return 0;
     wall_step(wall1, &dx1, &dy1);
     if (r2 < 0) {
-        /* the dead end (DECISIONS 3): door2 cells straight out */
+        /* the dead end, where the games do nothing: door2 cells straight
+         * out */
         if (door2 <= 0)
             return 0;
         int ex = x1 + dx1 * door2, ey = y1 + dy1 * door2;

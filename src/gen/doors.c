@@ -1,6 +1,5 @@
 /* doors.c - doors on room walls: okdoor, finddpos, dodoor/dosdoor with
- * their random states, ROOMDOOR and the DOOR statement's random state
- * (SEMANTICS §8.8.3, §8.9). */
+ * their random states, ROOMDOOR and the DOOR statement's random state. */
 #include "gen/gen_int.h"
 
 static int is_door_or_sdoor(const splev_gen *g, int x, int y)

@@ -4,7 +4,7 @@
  * mines caves, Sheol, the Rogue tribute), MAZEWALK, rooms on the rectangle
  * allocator, subrooms, doors, corridors, random vaults and the way-out
  * check.  Everything works on the level model (splev/level.h) and draws
- * only from our PRNG (splev/rng.h), in the order SEMANTICS.md §8 gives;
+ * only from our PRNG (splev/rng.h), in the games' order of draws;
  * doc/generators.md lists where we knowingly differ from the games.
  *
  * Nothing here knows about the virtual machine.  The interpreter keeps one
@@ -19,7 +19,8 @@
  * interpreter that wants its own registration installs g->add_room and
  * every generator here then calls it instead.  Rooms that appear in the
  * model by other means (REGION) are picked up lazily: each new index
- * starts in its own connectivity class with no doors (DECISIONS 41). */
+ * starts in its own connectivity class with no doors (the games leave a
+ * stale class there). */
 #ifndef SPLEV_GEN_H
 #define SPLEV_GEN_H
 
@@ -83,9 +84,9 @@ struct splev_gen {
                          * rn2(10) < k (9 above Minetown, 1 below); 0 off [0] */
     int sheol_dlevel;   /* level number inside Sheol [1] */
     int can_fall;       /* one can fall through the floor (way out) [1] */
-    int vault_mode;     /* random-vault mode (§8.19) [0] */
+    int vault_mode;     /* random-vault mode [0] */
     int vault_failed;   /* set when a vault-mode room fails */
-    /* the free-rectangle list (§8.6) */
+    /* the free-rectangle list */
     splev_rect rects[SPLEV_GEN_MAXRECTS];
     int nrects;
     /* per-room bookkeeping, indexed like lev->rooms, grown lazily */
@@ -116,7 +117,7 @@ void splev_gen_free(splev_gen *g);
 /* Reset the free-rectangle list to the whole map. */
 void splev_gen_init_rects(splev_gen *g);
 
-/* ---- INIT_MAP (§8.1, §8.2) ---- */
+/* ---- INIT_MAP ---- */
 /* Operands as the INIT_MAP opcode pops them: terrains fg/bg/fill
  * (splev_terrain, -1 for "no fill"), booleans smoothed/joined/walled, lit
  * -1 random, 0, 1 (solidfill also -2 "leave").  Returns `joined` for the
@@ -127,12 +128,12 @@ void splev_gen_solidfill(splev_gen *g, int fill, int lit);
 void splev_gen_mazegrid(splev_gen *g, int fill);
 void splev_gen_mines(splev_gen *g, int fg, int bg, int smoothed, int joined,
                      int lit, int walled, int fill);
-/* Sheol (§8.2.1); uses g->sheol_dlevel.  Returns the number of restarts. */
+/* Sheol; uses g->sheol_dlevel.  Returns the number of restarts. */
 int splev_gen_sheol(splev_gen *g);
-/* The Rogue tribute (§8.2.2): 3x3 rooms and junctions, doors, corridors. */
+/* The Rogue tribute: 3x3 rooms and junctions, doors, corridors. */
 void splev_gen_rogue(splev_gen *g);
 
-/* ---- MAZEWALK (§8.4) ---- */
+/* ---- MAZEWALK ---- */
 /* (x, y) absolute, dir one SPLEV_GEN_NORTH.., fill a terrain or < 1 for
  * the default (ROOM, CORR on corrmaze levels).  stocked runs
  * splev_gen_fill_maze afterwards. */
@@ -157,7 +158,7 @@ void splev_gen_maze_spots(const splev_gen *g, splev_gen_spots *s);
 int splev_gen_maze_spot(splev_gen *g, const splev_gen_spots *s, int *x,
                         int *y);
 
-/* ---- rooms (§8.6) ---- */
+/* ---- rooms ---- */
 /* The random light state: rnd(1+|depth|) < 11 && rn2(77). */
 int splev_gen_random_lit(splev_gen *g);
 /* Top-level rooms so far, and the model index of the k-th one (-1). */
@@ -169,7 +170,7 @@ int splev_gen_room_index(const splev_gen *g, int k);
 int splev_gen_add_room(splev_gen *g, const splev_gen_newroom *nr);
 /* create_room: x, y on the 5x5 grid (1..5), w, h, alignments, type, lit;
  * -1 means random.  A vault (type 4) becomes a real closed 2x2 room
- * (DECISIONS 13).  Returns the model index or -1. */
+ * (where the games' ROOM makes nothing).  Returns the model index or -1. */
 int splev_gen_create_room(splev_gen *g, int x, int y, int w, int h,
                           int xalign, int yalign, int rtype, int rlit);
 /* create_subroom: x, y, w, h relative to the parent's interior (-1
@@ -186,7 +187,7 @@ typedef struct splev_gen_roomspec {
 } splev_gen_roomspec;
 int splev_gen_build_room(splev_gen *g, int parent,
                          const splev_gen_roomspec *rs);
-/* remove_rooms of a MAP drawn over a joined cave (§7.3, §8.2): every
+/* remove_rooms of a MAP drawn over a joined cave: every
  * top-level room whose interior lies entirely inside [lx,hx) x [ly,hy)
  * is removed, last to first, the last top-level room taking its place in
  * the order; partly covered rooms stay as they are, and so do rooms with
@@ -196,7 +197,7 @@ int splev_gen_remove_rooms(splev_gen *g, int lx, int ly, int hx, int hy);
  * subrooms.  Irregular rooms and rooms already done are skipped. */
 void splev_gen_topologize(splev_gen *g, int room);
 
-/* ---- rectangle allocator (§8.6) ---- */
+/* ---- rectangle allocator ---- */
 splev_rect *splev_gen_rnd_rect(splev_gen *g);
 splev_rect *splev_gen_get_rect(splev_gen *g, const splev_rect *r);
 void splev_gen_add_rect(splev_gen *g, const splev_rect *r);
@@ -205,7 +206,7 @@ void splev_gen_split_rects(splev_gen *g, splev_rect r1, splev_rect r2);
 int splev_gen_check_room(splev_gen *g, int *lowx, int *ddx, int *lowy,
                          int *ddy, int vault);
 
-/* ---- doors (§8.8.3, §8.9) ---- */
+/* ---- doors ---- */
 /* okdoor: an HWALL/VWALL, doors not full, no door orthogonally next. */
 int splev_gen_okdoor(const splev_gen *g, int x, int y);
 /* dodoor / dosdoor: make a door of type DOOR or SDOOR on a wall of room
@@ -225,7 +226,7 @@ int splev_gen_rnddoor(splev_gen *g);
 void splev_gen_finddpos(splev_gen *g, int x1, int y1, int x2, int y2,
                         int *x, int *y);
 
-/* ---- corridors (§8.8) ---- */
+/* ---- corridors ---- */
 /* dig_corridor; returns 1 when dst was reached. */
 int splev_gen_dig_corridor(splev_gen *g, int ox, int oy, int tx, int ty,
                            int nxcor, int ftyp, int btyp);
@@ -235,12 +236,12 @@ void splev_gen_join(splev_gen *g, int a, int b, int nxcor);
 void splev_gen_makecorridors(splev_gen *g, int style);
 /* CORRIDOR: room numbers are top-level numbers, doors the n-th door of
  * that wall (-1 the first), walls SPLEV_GEN_NORTH...  r2 < 0 is the dead
- * end form (DECISIONS 3): door2 is the corridor's length.  Returns 1 when
- * a corridor was dug. */
+ * end form (a no-op in the games): door2 is the corridor's length.
+ * Returns 1 when a corridor was dug. */
 int splev_gen_corridor(splev_gen *g, int r1, int door1, int wall1, int r2,
                        int door2, int wall2);
 
-/* ---- random vaults (§8.19, §16.3, §16.9) ---- */
+/* ---- random vaults ---- */
 /* The weighted pick over frequencies given in file order; returns the
  * index picked (-1 when n == 0). */
 int splev_gen_pick_vault(splev_gen *g, const int *freqs, int n);
@@ -251,16 +252,16 @@ int splev_gen_pick_vault(splev_gen *g, const int *freqs, int n);
 typedef int (*splev_gen_vault_fn)(void *ud, splev_gen *g, int index);
 int splev_gen_makerooms(splev_gen *g, const int *freqs, int nvaults,
                         splev_gen_vault_fn run_vault, void *ud);
-/* NetHack's sort_rooms (§16.4), made stable: top-level rooms ordered by
+/* NetHack's sort_rooms, made stable: top-level rooms ordered by
  * left edge, then top, creation order for ties.  Only before any
  * subroom, door or topology exists (right after makerooms); returns 0 when it
  * refused (subrooms present). */
 int splev_gen_sort_rooms(splev_gen *g);
-/* Realise the treasure vault reserved by makerooms (§16.9): returns the
+/* Realise the treasure vault reserved by makerooms: returns the
  * model index of the closed 2x2 vault, or -1. */
 int splev_gen_make_vault(splev_gen *g);
 
-/* ---- ensure a way out (§8.20, DECISIONS 26/29) ---- */
+/* ---- ensure a way out (bounded, where the games can loop) ---- */
 /* Returns the number of regions it gave up on (0 normally); each also
  * counts in g->warnings. */
 int splev_gen_ensure_way_out(splev_gen *g);

@@ -9,7 +9,7 @@
 #define GEN_NO_ROOM 0
 #define GEN_SHARED 1
 
-/* Terrain predicates of SEMANTICS §1.2. */
+/* Terrain predicates, as the games define them. */
 #define GEN_IS_STWALL(t) ((t) <= SPLEV_DBWALL)
 #define GEN_IS_ROCK(t) ((t) < SPLEV_POOL)
 #define GEN_IS_DOOR(t) ((t) == SPLEV_DOOR)
@@ -55,8 +55,8 @@ int gen_on_shop_wall(const splev_gen *g, int x, int y);
 /* Subrooms of a room, counted. */
 int gen_count_subrooms(const splev_gen *g, int room);
 
-/* wallify_map of §8.5 (asymmetric window) and the two-pass
- * wallification of §9.2/§9.3 over a region. */
+/* WALLIFY's wallify_map (asymmetric window) and the two-pass
+ * wallification (buried walls removed, then spines) over a region. */
 void gen_wallify_map(splev_gen *g, int x1, int y1, int x2, int y2);
 void gen_wallification(splev_gen *g, int x1, int y1, int x2, int y2);
 
@@ -65,7 +65,7 @@ void gen_wallification(splev_gen *g, int x1, int y1, int x2, int y2);
 int gen_dig_corridor(splev_gen *g, int ox, int oy, int tx, int ty, int nxcor,
                      int ftyp, int btyp, uint32_t *dug);
 
-/* somexy for a room (§7.2); 1 on success. */
+/* somexy for a room; 1 on success. */
 int gen_somexy(splev_gen *g, int room, int *x, int *y);
 
 /* A region flood (8-connected) over cells passing ok(); marks out[][] and

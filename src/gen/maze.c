@@ -1,5 +1,5 @@
 /* maze.c - MAZEWALK: a recursive-backtracker perfect maze on the odd
- * lattice, and fill_empty_maze (SEMANTICS §8.4). */
+ * lattice, and fill_empty_maze. */
 #include "gen/gen_int.h"
 
 #include <string.h>

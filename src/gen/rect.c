@@ -1,5 +1,5 @@
 /* rect.c - the free-rectangle list that keeps random rooms apart
- * (SEMANTICS §8.6): at most 50 rectangles, split around each room. */
+ * as the games keep it: at most 50 rectangles, split around each room. */
 #include "gen/gen_int.h"
 
 enum { XLIM = 4, YLIM = 3 };

@@ -1,5 +1,5 @@
 /* rogue.c - INIT_MAP rogue: the Rogue tribute level, a 3x3 grid of rooms
- * and corridor junctions joined by a random walk (SEMANTICS §8.2.2). */
+ * and corridor junctions joined by a random walk. */
 #include "gen/gen_int.h"
 
 enum { R_LEFT = 1, R_RIGHT = 2, R_UP = 4, R_DOWN = 8 };
@@ -172,7 +172,8 @@ void splev_gen_rogue(splev_gen *g)
 {
     rogue_grid rg;
     rogue_cells(g, &rg);
-    int sx = gen_rn2(g, 3);      /* x before y (DECISIONS) */
+    int sx = gen_rn2(g, 3);      /* x before y: C leaves the games' order
+                                    to the compiler */
     int sy = gen_rn2(g, 3);
     rogue_walk(g, &rg, sx, sy);
     rogue_rooms(g, &rg);

@@ -1,6 +1,6 @@
 /* rooms.c - rooms on the rectangle allocator: the random light state,
  * create_room with random or approximate placement, check_room,
- * subrooms, build_room, registration and topology (SEMANTICS §8.6). */
+ * subrooms, build_room, registration and topology. */
 #include "gen/gen_int.h"
 
 enum { XLIM = 4, YLIM = 3 };
@@ -37,7 +37,7 @@ static void set_corners(splev_gen *g, int lx, int ly, int hx, int hy)
 }
 
 /* do_room_or_subroom: the default registration.  The wall fix-up differs
- * per dialect (DECISIONS 43): UnNetHack shapes a top-level room's walls
+ * per dialect: UnNetHack shapes a top-level room's walls
  * at once and leaves a subroom's plain; NetHack the other way round. */
 int splev_gen_add_room(splev_gen *g, const splev_gen_newroom *nr)
 {
@@ -401,7 +401,7 @@ static int in_subroom(const splev_gen *g, int room, int x, int y)
     return 0;
 }
 
-/* somexy of §7.2: irregular rooms sample their own cells, rooms with
+/* The games' somexy: irregular rooms sample their own cells, rooms with
  * subrooms avoid them (100 tries), plain rooms take one draw each. */
 int gen_somexy(splev_gen *g, int room, int *x, int *y)
 {

@@ -1,5 +1,5 @@
 /* sheol.c - INIT_MAP sheollev: UnNetHack's frozen Sheol levels
- * (SEMANTICS §8.2.1).  A Voronoi map of ice, pools and rock, a river of
+ * as UnNetHack draws them.  A Voronoi map of ice, pools and rock, a river of
  * floor along a random Bezier path from west to east, optional clouds,
  * then checks that restart the whole thing when the level is unusable. */
 #include "gen/gen_int.h"
@@ -159,10 +159,10 @@ static void sheol_path(splev_gen *g, sheol_work *w)
 /* The fuzzy circle, stamped hits times at one centre: the stamps only
  * add up, so a centre the curve passes many times is stamped once with
  * its count.  Its squared fallout is taken before the fallout is raised
- * to the guaranteed radius (kept, DECISIONS 46): below the middle of
- * Sheol the circle is its centre alone; above it the cells within 1 are
- * sure, and those at squared distance 2 and 4 get a chance of
- * 100 - (d - 1) * 100 / 3 in 100 (67 and 0). */
+ * to the guaranteed radius (UnNetHack's off-by-one, kept): below the
+ * middle of Sheol the circle is its centre alone; above it the cells
+ * within 1 are sure, and those at squared distance 2 and 4 get a chance
+ * of 100 - (d - 1) * 100 / 3 in 100 (67 and 0). */
 static void sheol_stamp(sheol_work *w, int cx, int cy, int upper, int hits)
 {
     static const struct { int8_t dx, dy, chance; } ring[13] = {
@@ -250,7 +250,7 @@ static int icy_floor(int t)
 }
 
 /* The shake: its validity test never passes, so ten moves are made from
- * the same spot and the last one is kept (DECISIONS 17). */
+ * the same spot and the last one is kept (UnNetHack's quirk, kept). */
 static void sheol_shake(splev_gen *g, int *x, int *y)
 {
     int nx = *x, ny = *y;
@@ -385,7 +385,8 @@ static int sheol_finalise(splev_gen *g, int last)
     return ok;
 }
 
-/* A restart forgets the light and the nondiggable bits (DECISIONS 47). */
+/* A restart forgets the light and the nondiggable bits (UnNetHack keeps
+ * them). */
 static void sheol_clear(splev_gen *g)
 {
     for (int x = 1; x < SPLEV_COLNO; x++)

@@ -1,7 +1,7 @@
-/* stdgen.c - the standard level generator (SEMANTICS §16): the levels no
- * file describes.  A room-and-corridor level (§16.2: makerooms, the room
- * sort, stairs in different rooms, corridors, the treasure vault, the
- * branch) and the plain random maze (§16.12).  Niches, iron bars, special
+/* stdgen.c - the standard level generator, the games' makelevel: the
+ * levels no file describes.  A room-and-corridor level (makerooms, the
+ * room sort, stairs in different rooms, corridors, the treasure vault, the
+ * branch) and the plain random maze.  Niches, iron bars, special
  * rooms and stocking are not made (doc/world.md). */
 #include "common/common.h"
 #include "gen/gen_int.h"
@@ -52,7 +52,7 @@ static int room_spot(splev_gen *g, int k, int *x, int *y)
     return 0;
 }
 
-/* makeniche of §16.7: a one-cell niche behind the top or bottom wall of an
+/* The games' makeniche: a one-cell niche behind the top or bottom wall of an
  * ordinary room, reached through a (secret) door, or sealed; with a trap
  * behind a secret corridor (a trap door engraved "Vlad was here", the
  * vault's teleporter "ad aerarium", a level teleporter or falling rock
@@ -115,7 +115,8 @@ static void makeniche(splev_gen *g, const char *trap)
     }
 }
 
-/* make_niches of §16.7. */
+/* The games' make_niches: rnd(rooms / 2 + 1) niches; deeper levels may
+ * get one with a level teleporter or a trap door. */
 static void make_niches(splev_gen *g)
 {
     int n = splev_gen_nroom(g);
@@ -136,7 +137,7 @@ static void make_niches(splev_gen *g)
     }
 }
 
-/* ---- special rooms (§16.10) ---- */
+/* ---- special rooms, chosen by depth ---- */
 
 enum { RT_THRONE = 2, RT_SWAMP = 3, RT_BEEHIVE = 5, RT_MORGUE = 6,
        RT_BARRACKS = 7, RT_ZOO = 8, RT_TEMPLE = 10, RT_LEPREHALL = 11,
@@ -342,7 +343,7 @@ static splev_level *stdgen_rooms_raw(const splev_genctx *ctx, uint64_t seed,
     splev_rng rng;
     splev_gen g;
     splev_level *lev = stdgen_start(&ctx, &def, seed, "rooms", &rng, &g);
-    /* §16.3, §16.4: the room loop (plain rooms, every one joined), the
+    /* The room loop (plain rooms, every one joined), the
      * reserved vault, then NetHack's room order. */
     splev_gen_makerooms(&g, NULL, 0, NULL, NULL);
     splev_gen_sort_rooms(&g);
@@ -355,7 +356,7 @@ static splev_level *stdgen_rooms_raw(const splev_genctx *ctx, uint64_t seed,
             lev->rooms[r].needjoining = 1;
         n = splev_gen_nroom(&g);
     }
-    /* §16.5 [NH]: the down stair in one room, the up stair in another */
+    /* as NetHack: the down stair in one room, the up stair in another */
     int down_room = n > 0 ? splev_rn2(&rng, n) : -1, up_room = down_room;
     int x, y;
     if (n > 0 && !ctx->bottom_level && room_spot(&g, down_room, &x, &y))
@@ -367,19 +368,19 @@ static splev_level *stdgen_rooms_raw(const splev_genctx *ctx, uint64_t seed,
     }
     if (n > 0 && !ctx->top_level && room_spot(&g, up_room, &x, &y))
         put_stair(lev, x, y, SPLEV_SK_STAIR, 1);
-    /* §16.6 corridors, §16.7 niches, §16.9 the vault (no iron bars) */
+    /* corridors, niches, the vault (no iron bars) */
     splev_gen_makecorridors(&g, 0);
     make_niches(&g);
     int threshold = ctx->has_branch > 0 ? 4 : 3;
     if (splev_gen_make_vault(&g) >= 0) {
         threshold++;
-        /* §16.9: now and then a niche whose one-shot teleporter leads
+        /* now and then a niche whose one-shot teleporter leads
          * into the vault (these levels always allow teleporting) */
         if (gen_rn2(&g, 3) == 0)
             makeniche(&g, "teleport");
     }
     special_room(&g, medusa_depth, threshold);
-    /* §16.5 the branch: an ordinary room that holds neither stair */
+    /* the branch: an ordinary room that holds neither stair */
     if (ctx->has_branch > 0 && n > 0) {
         int k = -1;
         for (int i = 0; i < 100; i++) {
@@ -397,7 +398,7 @@ static splev_level *stdgen_rooms_raw(const splev_genctx *ctx, uint64_t seed,
     return lev;
 }
 
-/* mazexy of §16.12 [UN]: a lattice cell of the fill type. */
+/* UnNetHack's mazexy: a lattice cell of the fill type. */
 static int mazexy(splev_gen *g, int *x, int *y)
 {
     for (int i = 0; i < 100; i++) {

@@ -1,11 +1,9 @@
 /* vault.c - random vaults: the weighted pick of a vault script, the room
- * loop of the standard generator, and the treasure vault it reserves
- * (SEMANTICS §8.19, §16.3, §16.9). */
+ * loop of the standard generator, and the treasure vault it reserves. */
 #include "gen/gen_int.h"
 
 /* The game walks its list in reverse file order while (r -= freq) > 0,
- * so that entry gets one chance more and the last one one less (kept,
- * DECISIONS 15).  Frequencies below 1 count as 1. */
+ * so that entry gets one chance more and the last one one less (kept).  Frequencies below 1 count as 1. */
 int splev_gen_pick_vault(splev_gen *g, const int *freqs, int n)
 {
     if (n <= 0)

@@ -1,5 +1,5 @@
-/* wall.c - turning stone next to floor into walls (§8.5) and giving walls
- * their corner and T shapes (§9.2, §9.3).  The interpreter has its own
+/* wall.c - turning stone next to floor into walls (WALLIFY) and giving
+ * walls their corner and T shapes (the games' wallification).  The interpreter has its own
  * WALLIFY; these serve the generators (walled caves, Sheol, room walls). */
 #include "gen/gen_int.h"
 
@@ -67,7 +67,7 @@ static int wall_like(const splev_gen *g, int x, int y)
            t == SPLEV_IRONBARS;
 }
 
-/* §9.2: walls buried on all sides disappear. */
+/* Walls buried on all sides disappear. */
 static void remove_buried_walls(splev_gen *g, int x1, int y1, int x2, int y2)
 {
     for (int x = x1; x <= x2; x++)
@@ -107,7 +107,7 @@ static const uint8_t spine_shape[16] = {
     SPLEV_VWALL, SPLEV_TLWALL, SPLEV_TRWALL, SPLEV_CROSSWALL,
 };
 
-/* §9.3: each wall takes the shape its spines give it. */
+/* Each wall takes the shape its spines give it. */
 static void shape_walls(splev_gen *g, int x1, int y1, int x2, int y2)
 {
     for (int x = x1; x <= x2; x++)

@@ -1,7 +1,7 @@
 /* wayout.c - the `inaccessibles` flag: make sure every walkable region can
  * be reached from the stairs, a portal or a hole, by a door in a wall, a
- * hole or trap door, or an escape item (SEMANTICS §8.20).  Bounded: a
- * region that gets no exit is given up on and counted (DECISIONS 26, 29). */
+ * hole or trap door, or an escape item.  Bounded, where the games can
+ * loop forever: a region that gets no exit is given up on and counted. */
 #include "gen/gen_int.h"
 
 #include <string.h>

@@ -1,4 +1,4 @@
-/* epilogue.c - what runs after the script (SEMANTICS §9, §8.15): door
+/* epilogue.c - what runs after the script, in the games' order: door
  * orientation, boundary markers, wallification, flipping, solidify,
  * level-region placement and the digging bounds. */
 #include "interp/rooms.h"
@@ -103,7 +103,7 @@ typedef struct extents {
     int lx, ly, hx, hy, empty;
 } extents;
 
-/* The level extents of §9.1 "bound digging" (DECISIONS 45: as observed),
+/* The level extents of "bound digging", off by one where the games are,
  * from the planes: per column and per row, whether it holds anything but
  * stone and whether that is only walls.  The row tests of the rule are
  * limited to lx..hx, but every column outside that span is all stone, so
@@ -142,7 +142,7 @@ static extents level_extents(vm *v, const wall_planes *p)
     return e;
 }
 
-/* ---- flipping (§9.4) ---- */
+/* ---- flipping ---- */
 
 typedef struct flip {
     int fx, fy;              /* mirror x, mirror y */
@@ -304,14 +304,15 @@ static void flip_things(vm *v, const flip *f)
     for (size_t i = 0; i < lev->nlregions; i++) {
         splev_lregion *r = &lev->lregions[i];
         if (r->lx == 0)
-            continue;                   /* "the whole level" (§8.15) */
+            continue;                   /* "the whole level" */
         flip_box(f, &r->lx, &r->ly, &r->hx, &r->hy);
         if (r->dlx || r->dly || r->dhx || r->dhy)
             flip_box(f, &r->dlx, &r->dly, &r->dhx, &r->dhy);
     }
 }
 
-/* noflipx keeps x (no left/right mirror), noflipy keeps y (DECISIONS 16).
+/* noflipx keeps x (no left/right mirror), noflipy keeps y, as UnNetHack's
+ * description of the flags says.
  * shaped: the spine pass gave every wall its shape and all is stone
  * outside the mirrored area, so the pass after the mirror would give
  * each wall the mirror image of its shape: that is written instead. */
@@ -403,7 +404,7 @@ static void bound_digging(vm *v, const extents *e)
     nondiggable_rows(cells, lx + 1, hx, bottom > top + 1 ? bottom : top + 1, YN - 1);
 }
 
-/* ---- level regions (§8.15) ---- */
+/* ---- level regions ---- */
 
 static int trap_index(const splev_level *lev, int x, int y)
 {
@@ -526,7 +527,7 @@ static void place_lregion(vm *v, const splev_lregion *r)
         place_in(v, r, whole_lx, 0, XN - 1, YN - 1);
         return;
     }
-    /* a failed area is retried over the whole level (DECISIONS 51) */
+    /* a failed area is retried over the whole level, as UnNetHack does */
     if (!place_in(v, r, r->lx, r->ly, r->hx, r->hy) && !v->failed)
         place_in(v, r, whole_lx, 0, XN - 1, YN - 1);
 }

@@ -1,7 +1,8 @@
 /* genops.c - the statements that run the generator stage (src/gen):
  * INIT_MAP, MAZEWALK, ROOM/SUBROOM with the room stack and the
- * failed-room rule (SEMANTICS §7.1, §7.4), ROOMDOOR, CORRIDOR,
- * RANDOM_CORRIDORS, door bookkeeping and the way-out check (§8.20).
+ * failed-room rule (inside a room that could not be made, only room
+ * statements run), ROOMDOOR, CORRIDOR, RANDOM_CORRIDORS, door bookkeeping
+ * and the way-out check of the `inaccessibles` flag.
  * The interpreter resolves every operand; the stage gets plain values
  * (doc/generators.md, "What the interpreter passes"). */
 #include "interp/rooms.h"
@@ -105,7 +106,7 @@ static int st_mazewalk(vm *v)
 
 /* ---- the room stack ---- */
 
-/* ROOM and SUBROOM (§7.4): build as a subroom of the current room when
+/* ROOM and SUBROOM: build as a subroom of the current room when
  * there is one, whatever the opcode; push the room or "failed". */
 static int st_room(vm *v)
 {
@@ -124,7 +125,7 @@ static int st_room(vm *v)
     return 1;
 }
 
-/* Inside a failed room only ROOM, SUBROOM and ENDROOM count (§7.1):
+/* Inside a failed room only ROOM, SUBROOM and ENDROOM count:
  * nested rooms are counted so that their ENDROOMs match. */
 int vm_failed_room_step(vm *v, const splev_insn *in)
 {
@@ -148,7 +149,7 @@ static int st_roomdoor(vm *v)
         return 0;
     int room = vm_croom(v);
     if (room < 0)
-        return 1;   /* only inside a room (§8.9) */
+        return 1;   /* a ROOMDOOR outside any room does nothing */
     if (walls == 0 || walls > SPLEV_GEN_ANYWALL)
         walls = -1;
     splev_gen_roomdoor(&v->gen, room, secret, state, walls, pos);
@@ -191,7 +192,7 @@ int vm_gen_statement(vm *v, const splev_insn *in)
 }
 
 /* Every room (and subroom) whose walls hold (x, y) gets the door, as
- * the game's door linking does (§9.1 step 1). */
+ * the game's door linking does at the start of the epilogue. */
 void vm_gen_door_made(vm *v, int x, int y)
 {
     const splev_level *lev = v->lev;
@@ -203,8 +204,9 @@ void vm_gen_door_made(vm *v, int x, int y)
     }
 }
 
-/* `inaccessibles` (§8.20, DECISIONS 26/29): regions the check gave up
- * on are written on the level as a warning. */
+/* `inaccessibles`: a working flood fill and a bounded number of tries,
+ * where the games' check can loop forever; regions it gave up on are
+ * written on the level as a warning. */
 void vm_gen_way_out(vm *v)
 {
     int n = splev_gen_ensure_way_out(&v->gen);

@@ -1,6 +1,6 @@
 /* place.c - coordinates (frame- and room-relative, random spots with a
- * humidity test: SEMANTICS §7.2), set-type-and-light (§1.3) and MAP
- * placement (§7.3). */
+ * humidity test, as the games' get_location), set-type-and-light and MAP
+ * placement. */
 #include "interp/rooms.h"
 #include "interp/vm.h"
 
@@ -214,7 +214,7 @@ static inline int explicit_location(const vm *v, int *x, int *y, int h,
 }
 
 /* get_location of a random spot: drawn until the humidity test passes,
- * then the first good cell of the frame (§7.2). */
+ * then the first good cell of the frame. */
 static int random_location(vm *v, int *x, int *y, int h, int croom)
 {
     frame_box f = location_frame(v, croom);
@@ -249,7 +249,7 @@ static int random_location(vm *v, int *x, int *y, int h, int croom)
 }
 
 /* get_location: explicit coordinates (x >= 0) are offset by the
- * origin, random ones drawn (§7.2). */
+ * origin, random ones drawn. */
 static int get_location(vm *v, int *x, int *y, int h, int croom)
 {
     return *x >= 0 ? explicit_location(v, x, y, h, croom)
@@ -257,7 +257,7 @@ static int get_location(vm *v, int *x, int *y, int h, int croom)
 }
 
 /* A random coordinate value: its own humidity bits, else the caller's,
- * without the warning; then the caller's (§7.2). */
+ * without the warning; then the caller's. */
 int vm_coord_random(vm *v, const val *c, int humidity, int *x, int *y)
 {
     int croom = vm_croom(v);
@@ -516,7 +516,7 @@ int vm_map(vm *v, const splev_insn *in)
         }
         draw_map(v, m);
         v->prevstair_x = v->prevstair_y = 0;   /* a new map part */
-        /* After a joined cave, rooms the map covers entirely go (§7.3):
+        /* After a joined cave, rooms the map covers entirely go:
          * NetHack 3.6's cave rooms, or rooms a script made since. */
         if (v->mines_joined && !v->gen.vault_mode)
             splev_gen_remove_rooms(&v->gen, v->xstart, v->ystart,

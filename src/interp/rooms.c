@@ -1,5 +1,5 @@
-/* rooms.c - the room flood of irregular REGION rooms (SEMANTICS §8.7
- * and §8.2).  Registration and topology are the generator stage's
+/* rooms.c - the room flood of irregular REGION rooms and of caves.
+ * Registration and topology are the generator stage's
  * (splev_gen_add_room, splev_gen_topologize): one for every room. */
 #include "interp/rooms.h"
 

@@ -1,6 +1,8 @@
 /* rooms.h - the irregular-room flood and the wall passes of the
  * interpreter.  Rooms are registered by the generator stage
- * (gen/gen.h).  Room numbers in cells are room index + 3 (SEMANTICS §1.4). */
+ * (gen/gen.h).  Room numbers in cells are room index + 3, as in the
+ * games (0 none, 1 a shared wall, 2 a shared wall whose neighbours must
+ * be searched too). */
 #ifndef SPLEV_INTERP_ROOMS_H
 #define SPLEV_INTERP_ROOMS_H
 
@@ -37,7 +39,7 @@ static inline int bit_low(uint32_t w)
 }
 
 /* ---- walls.c ---- */
-/* wallify_map (§8.5): stone next to floor becomes wall. */
+/* wallify_map: stone next to floor becomes wall. */
 void walls_wallify(splev_level *lev, int x1, int y1, int x2, int y2);
 
 /* The classes the passes look at, as bit planes: bit y of x's word.
@@ -78,7 +80,7 @@ void walls_mirror_shapes(splev_level *lev, const wall_planes *p, int fx,
  * a flip only once walls_planes has classified the cells again. */
 void walls_planes_flip(wall_planes *p, int fx, int fy, int x1, int y1,
                        int x2, int y2);
-/* Wall-removal pass then spine pass (§9.2, §9.3) over the box (clamped
+/* Wall-removal pass then spine pass over the box (clamped
  * to the map), for a map that is stone outside it; the spine pass's
  * answer. */
 int walls_wallification_planes(splev_level *lev, wall_planes *p, int lx,

@@ -1,6 +1,8 @@
 /* sel.c - selections: 80x21 bit grids (a 21-bit word per column) built and combined at run time,
- * always iterated x-major so random draws come in a fixed order
- * (SEMANTICS §8.3; DECISIONS 1, 4, 7, 8). */
+ * always iterated x-major so random draws come in a fixed order.  Where
+ * the games are broken we do what they meant: a filled ellipse is filled,
+ * flood fill works, a line with equal ends is its one point, and a random
+ * coordinate inside a room is relative to the room. */
 #include "common/common.h"
 #include "interp/vm.h"
 
@@ -77,7 +79,7 @@ static int sel_rect(vm *v, val *out, int fill)
     return 1;
 }
 
-/* Both ends of a line, the second resolved first (§8.3). */
+/* Both ends of a line, the second resolved first, as the games pop them. */
 static int line_ends(vm *v, int *x1, int *y1, int *x2, int *y2)
 {
     val c2, c1;
@@ -211,7 +213,8 @@ static int sel_rndline(vm *v, val *out)
 }
 
 /* UnNetHack direction bits: each bit names the neighbour examined, a
- * diagonal counts when either of its bits is given (§8.3, DECISIONS 30). */
+ * diagonal counts when either of its bits is given (NetHack 3.6 files
+ * read the bits as 3.6 does). */
 static int grown(const vsel *in, int x, int y, int dirs)
 {
     enum { N = 1, S = 2, E = 4, W = 8 };
@@ -294,7 +297,8 @@ static int sel_flood(vm *v, val *out)
 }
 
 /* The k-th set cell (x >= 1), relative to the current origin (room or
- * frame: DECISIONS 8); an empty selection gives a random coordinate. */
+ * frame, where the games forget the room's); an empty selection gives a
+ * random coordinate. */
 static int sel_rndcoord(vm *v, val *out)
 {
     val in;
@@ -337,7 +341,8 @@ static void spans(vsel *s, int cx, int cy, int x, int y, int width)
         span(s, cx - x, width, cy + y);
 }
 
-/* McIlroy's midpoint ellipse; `filled` means filled (DECISIONS 1). */
+/* McIlroy's midpoint ellipse; `filled` means filled (the games invert
+ * it). */
 static void ellipse(vsel *s, int cx, int cy, long a, long b, int filled)
 {
     long x = 0, y = b, a2 = a * a, b2 = b * b;
@@ -440,7 +445,7 @@ bad:
     return 0;
 }
 
-/* Distance from (x,y) to the segment c1-c2, as §8.3 computes it. */
+/* Distance from (x,y) to the segment c1-c2, as the games compute it. */
 static int seg_dist(int x, int y, int x1, int y1, int x2, int y2)
 {
     float dx = (float)(x2 - x1), dy = (float)(y2 - y1);

@@ -1,6 +1,6 @@
 /* species.c - what the interpreter knows of a monster species for its
- * spot: does it swim, fly or float, pass walls, like fire (SEMANTICS §4.5
- * MONSTER, the humidity of its location).
+ * spot: does it swim, fly or float, pass walls, like fire (the humidity a
+ * MONSTER's location is drawn with).
  *
  * The table covers the classes whose members all share a property (sea
  * monsters swim; bats and birds, vortices, lights fly; eyes and spheres

@@ -1,6 +1,6 @@
 /* stmt.c - the placement statements: terrain, doors, features, stairs,
- * level regions, things and rooms from REGION (SEMANTICS §7.4, §8.7,
- * §8.9-§8.18).  Monsters and objects are recorded, not simulated. */
+ * level regions, things and rooms from REGION.  Monsters and objects are
+ * recorded, not simulated. */
 #include "interp/rooms.h"
 #include "interp/vm.h"
 #include "names/names.h"
@@ -210,7 +210,8 @@ static int st_region(vm *v, const splev_insn *in)
             pushed = r;
     }
     if (in->a) {
-        /* The block's ENDROOM pops exactly this slot (DECISIONS 27). */
+        /* The block's ENDROOM pops exactly this slot: in the games every
+         * REGION's ENDROOM pops whatever is open, even another room. */
         if (v->nrooms_open >= MAX_ROOM_NEST) {
             vm_error(v, "REGION: rooms nested deeper than %d", MAX_ROOM_NEST);
             return 0;
@@ -399,8 +400,8 @@ static int door_next_to(vm *v, int x, int y)
     return 0;
 }
 
-/* Left-hand walk around the border of a bg area (§8.13; 0% converts
- * nothing: DECISIONS 18). */
+/* Left-hand walk around the border of a bg area (0% converts nothing,
+ * where the games convert every cell). */
 static int st_wallwalk(vm *v)
 {
     int32_t chance, fg, fglit, bg, bglit;
@@ -663,7 +664,8 @@ static int st_stair(vm *v, const splev_insn *in)
     if (!in->a) {
         remove_trap(v->lev, x, y);
         if (un_stair && !(c.c & CF_RANDOM))
-            cell(v, x, y)->typ = SPLEV_ROOM;   /* kept quirk, DECISIONS 49 */
+            cell(v, x, y)->typ = SPLEV_ROOM;   /* even if no stair is
+                                                  made: UnNetHack does */
     }
     return vm_make_stair(v, x, y, up != 0, in->a);
 }
@@ -717,8 +719,9 @@ static int induced_align(vm *v)
     return am[splev_rn2(&v->rng, 3)];
 }
 
-/* An alignment operand as an alignment mask (§4.5, §8.16; DECISIONS 24
- * and 31: `random` is the induced alignment). */
+/* An alignment operand as an alignment mask.  `random` (-11, which
+ * UnNetHack reads past its three registers, on ALTAR too) is the induced
+ * alignment, as NetHack 3.6 reads it. */
 static int resolve_align(vm *v, int a)
 {
     if (a == ALIGN_COALIGNED)
@@ -739,7 +742,7 @@ static int resolve_align(vm *v, int a)
     return a & 7;
 }
 
-/* "Free room location" (§7.2): the spot, then random room spots until
+/* A free room location: the spot, then random room spots until
  * one is plain floor. */
 static int free_room_spot(vm *v, const val *c, int *x, int *y)
 {
@@ -871,7 +874,7 @@ static int st_gold(vm *v)
     return 1;
 }
 
-/* A random trap type the level allows (§8.16). */
+/* A random trap type the level allows (drawn again until one is). */
 static int random_trap(vm *v)
 {
     for (;;) {

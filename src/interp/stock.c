@@ -1,4 +1,4 @@
-/* stock.c - the epilogue's fill step (SEMANTICS §9.1 step 2): rooms
+/* stock.c - the epilogue's fill step, after door linking: rooms
  * stocked as the games' fill_room / fill_special_room do (mkroom.c
  * fill_zoo, shknam.c stock_room), and the priest of a shrine altar.
  * Facts of the games, our own code; the rules and where they differ are
@@ -810,7 +810,7 @@ void vm_stock_rooms(vm *v)
             continue;
         if (lev->rooms[i].needfill == 1)
             fill_room(v, (int)i);
-        /* its subrooms, as if needfill were 1 (§9.1) */
+        /* its subrooms, as if needfill were 1, as the games do */
         for (size_t j = 0; j < n && !v->failed; j++)
             if (lev->rooms[j].parent == (int)i && lev->rooms[j].needfill)
                 fill_room(v, (int)j);

@@ -1,6 +1,6 @@
 /* vm.c - the level interpreter's machine: values, frames, arithmetic,
- * control flow, core functions and the run loop (SEMANTICS §5.2-§5.4,
- * §7.1).  Statements live in stmt.c, selections in sel.c, coordinates in
+ * control flow, core functions and the run loop with its start-of-script
+ * set-up.  Statements live in stmt.c, selections in sel.c, coordinates in
  * place.c and the epilogue in epilogue.c. */
 #include "interp/vm.h"
 
@@ -303,7 +303,7 @@ static void op_set_array(vm *v, int32_t i, uint16_t n)
         vm_pop_val(v, &sl->elems[k]);
 }
 
-/* Fisher-Yates from the top down (§5.2). */
+/* Fisher-Yates from the top down, the games' order of draws. */
 static int op_shuffle(vm *v, int32_t i)
 {
     slot *sl = cur_slot(v, i);
@@ -784,51 +784,32 @@ static int op_control(vm *v, const splev_insn *in, int *jumped)
     case OP_RETURN: *jumped = 1; do_return(v); return 1;
     case OP_EXIT: v->exited = 1; return 1;
     case OP_CORE: return op_core(v, in);
-    default: return -1;
+    default: return vm_statement(v, in);    /* its unknown instruction */
     }
 }
 
-/* The statements that walk the whole map, or a selection or region of
- * it (a selection is the whole grid), are charged its cells on top of
- * their instruction; INIT_MAP's cave styles walk it several times. */
-static uint64_t map_work(int op)
-{
-    switch (op) {
-    case OP_INIT_MAP:
-        return 4 * XN * YN;
-    case OP_MAP: case OP_MINERALIZE: case OP_ROOM:
-    case OP_REGION: case OP_CORRIDOR: case OP_RANDOM_CORRIDORS:
-    case OP_TERRAIN: case OP_REPLACE_TERRAIN: case OP_FEATURE:
-    case OP_MAZEWALK: case OP_WALLIFY: case OP_WALLIFY_SEL:
-    case OP_NON_DIGGABLE: case OP_NON_PASSWALL: case OP_DOOR:
-        return XN * YN;
-    default:
-        return op >= OP_SEL_ADD ? XN * YN : 0;
-    }
-}
-
+/* One instruction, run by whom the opcode table's row names; the steps
+ * its row charges on top of its own (whole maps of cells, for the
+ * statements that walk the map or a selection of it) come first. */
 static int dispatch(vm *v, const splev_insn *in, int *jumped)
 {
-    if (in->op <= OP_CORE) {
-        int r = op_control(v, in, jumped);
-        if (r >= 0)
-            return r;
-    }
-    uint64_t work = map_work(in->op);
-    if (work) {
-        vm_charge(v, work);
+    const splev_opinfo *oi = &splev_ops[in->op];
+    if (oi->run == OPRUN_VM)
+        return op_control(v, in, jumped);
+    if (oi->work) {
+        vm_charge(v, (uint64_t)oi->work * XN * YN);
         if (!vm_steps_left(v))
             return 0;
     }
-    if (in->op >= OP_SEL_ADD)
+    if (oi->run == OPRUN_SEL)
         return vm_sel_op(v, in->op);
+    if (oi->run == OPRUN_GEN)
+        return vm_gen_statement(v, in);
     /* straight to the function that runs it: fewer call levels */
     switch (in->op) {
     case OP_OBJECT: return vm_st_object(v, in);
     case OP_MONSTER: return vm_st_monster(v, in);
-    default:
-        return vm_gen_op(in->op) ? vm_gen_statement(v, in)
-                                 : vm_statement(v, in);
+    default: return vm_statement(v, in);
     }
 }
 
@@ -921,8 +902,9 @@ static void run_loop(vm *v, uint32_t stop)
     }
 }
 
-/* Shuffle the alignment registers (§7.1 step 3), from a fresh
- * {chaotic, neutral, lawful} in every run. */
+/* Shuffle the alignment registers at the start of a script (rn2(3), then
+ * rn2(2)), from a fresh {chaotic, neutral, lawful} in every run where the
+ * games keep the permutation from level to level. */
 static void shuffle_align_registers(vm *v)
 {
     v->align_reg[0] = SPLEV_AM_CHAOTIC;

@@ -244,7 +244,7 @@ int vm_monster_at(vm *v, int x, int y);
 int vm_move_monster_away(vm *v, int x, int y);
 
 /* ---- species.c ---- */
-/* The humidity of a MONSTER's first attempt at its spot (SEMANTICS §4.5):
+/* The humidity of a MONSTER's first attempt at its spot:
  * DRY, or WET for a swimmer; WET|HOT added for a flyer or floater, SOLID
  * for a wall-passer, HOT for a fire-lover. */
 int vm_species_humidity(char cls, const char *name);
@@ -377,33 +377,24 @@ static inline void vm_push_int(vm *v, int32_t i)
 /* ---- genops.c: the generator stage's statements ---- */
 void vm_gen_init(vm *v);
 int vm_gen_statement(vm *v, const splev_insn *in);   /* 0 on error */
-/* The statements vm_gen_statement runs itself (the others it passes on
- * to vm_statement). */
-static inline int vm_gen_op(int op)
-{
-    switch (op) {
-    case OP_INIT_MAP: case OP_MAZEWALK: case OP_ROOM: case OP_ROOMDOOR:
-    case OP_CORRIDOR: case OP_RANDOM_CORRIDORS:
-        return 1;
-    default:
-        return 0;
-    }
-}
 /* The current slot is a failed room (asked before every instruction). */
 static inline int vm_room_failed(const vm *v)
 {
     return v->nrooms_open > 0 && v->roomstack[v->nrooms_open - 1] == ROOM_FAILED;
 }
-/* Skip one opcode inside a failed room (§7.1); 0 on error. */
+/* One opcode inside a failed room: only the room ones count; 0 on
+ * error. */
 int vm_failed_room_step(vm *v, const splev_insn *in);
 /* A DOOR the script made at (x, y): count it for the rooms around it. */
 void vm_gen_door_made(vm *v, int x, int y);
-/* The `inaccessibles` pass of the epilogue (§8.20). */
+/* The `inaccessibles` pass of the epilogue: every floor cell the stairs
+ * cannot reach gets a way out. */
 void vm_gen_way_out(vm *v);
 
 /* ---- epilogue.c ---- */
 void vm_epilogue(vm *v);
-/* stock.c: the fill step of the epilogue (§9.1 step 2). */
+/* stock.c: the epilogue's second step, after the doors are linked to
+ * their rooms: the rooms that ask to be filled are stocked. */
 void vm_stock_rooms(vm *v);
 
 #endif

@@ -1,6 +1,6 @@
 /* walls.c - walls from floor (wallify), the wall-removal pass and the
- * wall-spine pass that gives walls their corner and T shapes (SEMANTICS
- * §8.5, §9.2, §9.3). */
+ * wall-spine pass that gives walls their corner and T shapes, as the
+ * games' wallification does. */
 #include "interp/rooms.h"
 
 #include <string.h>
@@ -11,8 +11,8 @@ static int clampi(int v, int lo, int hi)
 }
 
 /* The first floor-like neighbour in row order decides the wall's kind;
- * the window is clipped to the region on the high side only (kept quirk,
- * DECISIONS 6). */
+ * the window is clipped to the region on the high side only (the
+ * games' quirk, kept). */
 static void wallify_cell(splev_level *lev, int x, int y, int x2, int y2)
 {
     int lox = x - 1 < 1 ? 1 : x - 1, hix = x + 1 > x2 ? x2 : x + 1;
@@ -223,7 +223,7 @@ static inline void put_rows(splev_cell *col, uint32_t m, uint8_t t)
         col[bit_low(m)].typ = t;
 }
 
-/* Which of the four neighbours continue each wall (§9.3): a wall-like
+/* Which of the four neighbours continue each wall: a wall-like
  * neighbour counts unless the two cells beside the step are solid on
  * both sides.  The shape follows from the four answers: none keeps the
  * wall, only east/west makes it horizontal, only north/south vertical,

@@ -1,6 +1,7 @@
 /* layout.c - lays out a dungeon script for a seed: which dungeons exist,
  * how many levels each has, where its branch and special levels go, and
- * the start-up conventions of SEMANTICS.md 11.5 "Afterwards".  The draws,
+ * what the game does once they are placed (castle tune, floating branches,
+ * the Plane of Earth's depth, UnNetHack's plane shuffle).  The draws,
  * in order, are documented in doc/formats.md "Dungeon layout: draw order";
  * a change to their order changes every layout. */
 #include "layout/layout.h"

@@ -1,4 +1,4 @@
-/* layout.h - rules of SEMANTICS.md 11.5 shared by the layout builder and
+/* layout.h - the game's dungeon-building rules shared by the layout builder and
  * its validator, so that both compute ranges, entries and sort keys the
  * same way.  Internal to src/layout. */
 #ifndef SPLEV_LAYOUT_INTERNAL_H

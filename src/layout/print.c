@@ -1,5 +1,5 @@
 /* print.c - a layout as text (in the spirit of the game's dungeon overview,
- * SEMANTICS.md 11.8) and as JSON.  Both depend only on the script and the
+ * ^O) and as JSON.  Both depend only on the script and the
  * layout, so the same seed always prints the same bytes. */
 #include "layout/layout.h"
 #include "common/common.h"

@@ -1,5 +1,5 @@
 /* validate.c - checks a layout against its script: every invariant that
- * SEMANTICS.md 11.5 and our conventions promise, computed independently of
+ * the game's dungeon building and our conventions promise, computed independently of
  * the order in which the builder made its choices.  Used by the tests and
  * by `levgen --count`. */
 #include "layout/layout.h"

@@ -2,8 +2,11 @@
  * they need (types, ranges, names), variables are defined before use and
  * keep one type, functions are defined before they are called and see
  * only their parameters, blocks nest within the limits, and level names
- * make safe file names.  SEMANTICS.md §4 and §10, DECISIONS 22, 35, 38. */
+ * make safe file names.  Unlike the games' compiler, a file with any error
+ * writes none of its levels, the map bounds start afresh at every LEVEL,
+ * and an included file's errors name that file and line. */
 #include "lev_check/lev_check.h"
+#include "lev_front/sig.h"
 #include "names/names.h"
 #include "splev/variant.h"
 
@@ -35,7 +38,7 @@ typedef struct chk {
     int cond_depth, for_depth, in_switch, breakable;
     int room_depth, in_room;    /* room blocks; ROOM/SUBROOM ones */
     int monster_block, containers;
-    int max_x, max_y;           /* map-relative bounds (§4.2) */
+    int max_x, max_y;           /* the last column and row of the frame */
     int have_map;               /* a MAP frame is in effect */
     int counter;                /* %i of this input file */
     uint32_t flags;
@@ -774,8 +777,6 @@ static void want_word(chk *c, const lev_expr *e, const int *set, int random_ok,
 }
 
 static const int w_light[] = {LEV_W_LIT, LEV_W_UNLIT, 0};
-static const int w_door[] = {LEV_W_OPEN, LEV_W_CLOSED, LEV_W_LOCKED,
-                             LEV_W_NODOOR, LEV_W_BROKEN, LEV_W_SECRET, 0};
 static const int w_dir[] = {LEV_W_NORTH, LEV_W_SOUTH, LEV_W_EAST, LEV_W_WEST, 0};
 static const int w_align[] = {LEV_W_NOALIGN, LEV_W_LAW, LEV_W_NEUTRAL,
                               LEV_W_CHAOS, LEV_W_COALIGNED,
@@ -1324,7 +1325,7 @@ static void check_map(chk *c, const lev_stmt *s)
         want_coord(c, at, "the map position");
     }
     /* A map that is not kept leaves the frame that was in effect before
-     * it (§4.3, DECISIONS 35): the level's own, or an earlier kept map. */
+     * it: the level's own, or an earlier kept map. */
     const lev_expr *keep = arg(s, 3);
     if (keep && keep->kind == LEV_E_WORD && lev_word_value((int)keep->ival) == 0)
         return;
@@ -1391,7 +1392,7 @@ static void check_roomdoor(chk *c, const lev_stmt *s)
     if (!c->in_room)
         err(c, s->pos, "ROOMDOOR must be inside a ROOM or SUBROOM");
     want_word(c, arg(s, 0), w_bool, 1, "secret");
-    want_word(c, arg(s, 1), w_door, 1, "the door state");
+    want_word(c, arg(s, 1), lev_door_states, 1, "the door state");
     const lev_expr *walls = arg(s, 2), *pos = arg(s, 3);
     if (walls->kind == LEV_E_RANDOM && pos->kind != LEV_E_RANDOM)
         err(c, pos->pos, "a door on a random wall needs a random position");
@@ -1714,19 +1715,67 @@ static void check_flags_stmt(chk *c, const lev_stmt *s)
     c->flags = bits;
 }
 
-static void check_stmt(chk *c, const lev_stmt *s)
+/* The arguments of a statement of the signature table (lev_front/sig.h),
+ * each as its row says, in the order they are written. */
+static void check_sig(chk *c, const lev_stmt *s, const lev_sig *g)
 {
-    if (s->chance) {
-        check_cond(c, s->chance);
-        if (c->cond_depth >= MAX_COND_NEST) {
-            err(c, s->pos, "IF, LOOP and chances nested more than %d deep",
-                MAX_COND_NEST);
-            return;
+    size_t n = lev_sig_nargs(g);
+    for (size_t i = 0; i < n; i++) {
+        const lev_sig_arg *a = &g->args[i];
+        const lev_expr *e = arg(s, i);
+        if (!e || ((a->flags & LEV_SAF_RANDOM) && e->kind == LEV_E_RANDOM))
+            continue;
+        switch (a->kind) {
+        case LEV_SA_INT: want_int(c, e, a->what); break;
+        case LEV_SA_STR: want_str(c, e, a->what); break;
+        case LEV_SA_COORD: want_coord(c, e, a->what); break;
+        case LEV_SA_SEL: want_sel(c, e, a->what); break;
+        case LEV_SA_REGION: want_region(c, e, a->what); break;
+        case LEV_SA_MAPCHAR:
+            want_mapchar(c, e, a->what, (a->flags & LEV_SAF_KEEP) != 0);
+            break;
+        case LEV_SA_WORD: want_word(c, e, a->words, 1, a->what); break;
+        case LEV_SA_ALIGN: check_alignment(c, e); break;
+        default: break;     /* the grammar has read it already */
         }
-        c->cond_depth++;
     }
+}
+
+static void check_stair(chk *c, const lev_stmt *s)
+{
+    if (arg(s, 0)->kind == LEV_E_LEVREGION)
+        err(c, arg(s, 0)->pos, "a stair in an area needs two areas: "
+            "STAIR: area, excluded area, up|down");
+    else
+        want_coord(c, arg(s, 0), "the position");
+}
+
+static void check_shuffle(chk *c, const lev_stmt *s)
+{
+    const lev_expr *v = arg(s, 0);
+    if (v->nargs || v->sval2)
+        err(c, v->pos, "SHUFFLE needs an array variable like $a");
+    else
+        check_var(c, v, LT_NONE, "SHUFFLE");
+    int slot = lev_scope_find(c->sc, v->sval);
+    if (slot >= 0 && !(c->sc->v[slot].type & LT_ARRAY))
+        err(c, v->pos, "SHUFFLE needs an array; %s is %s", v->sval,
+            lev_type_name(c->sc->v[slot].type));
+}
+
+static void check_loop(chk *c, const lev_stmt *s)
+{
+    want_int(c, arg(s, 0), "the LOOP count");
+    c->breakable++;
+    check_nested(c, s, &c->cond_depth, MAX_COND_NEST,
+                 "IF, LOOP and chances");
+    c->breakable--;
+}
+
+/* A statement with no row in the signature table. */
+static void check_own(chk *c, const lev_stmt *s)
+{
     switch (s->kind) {
-    case LEV_S_MESSAGE: want_str(c, arg(s, 0), "the message"); break;
     case LEV_S_INIT_MAP: check_init_map(c, s); break;
     case LEV_S_FLAGS: check_flags_stmt(c, s); break;
     case LEV_S_MAP: check_map(c, s); break;
@@ -1738,81 +1787,23 @@ static void check_stmt(chk *c, const lev_stmt *s)
     case LEV_S_OBJECT: case LEV_S_CONTAINER: check_object(c, s); break;
     case LEV_S_MONSTER: check_monster(c, s); break;
     case LEV_S_TRAP: check_trap(c, s); break;
-    case LEV_S_DOOR:
-        want_word(c, arg(s, 0), w_door, 1, "the door state");
-        want_sel(c, arg(s, 1), "the doors");
-        break;
     case LEV_S_ROOMDOOR: check_roomdoor(c, s); break;
     case LEV_S_DRAWBRIDGE: check_drawbridge(c, s); break;
-    case LEV_S_MAZEWALK:
-        want_coord(c, arg(s, 0), "the start");
-        if (arg(s, 3))
-            want_mapchar(c, arg(s, 3), "the fill", 0);
-        break;
     case LEV_S_WALLIFY:
         if (arg(s, 0))
             want_sel(c, arg(s, 0), "the area");
         break;
     case LEV_S_REGION: check_region_stmt(c, s); break;
     case LEV_S_ROOM: case LEV_S_SUBROOM: check_room(c, s); break;
-    case LEV_S_ALTAR: {
-        static const int types[] = {LEV_W_ALTAR, LEV_W_SHRINE, LEV_W_SANCTUM, 0};
-        want_coord(c, arg(s, 0), "the position");
-        check_alignment(c, arg(s, 1));
-        want_word(c, arg(s, 2), types, 1, "the altar type");
-        break;
-    }
-    case LEV_S_LADDER: case LEV_S_STAIR:
-        if (arg(s, 0)->kind == LEV_E_LEVREGION)
-            err(c, arg(s, 0)->pos, "a stair in an area needs two areas: "
-                "STAIR: area, excluded area, up|down");
-        else
-            want_coord(c, arg(s, 0), "the position");
-        break;
+    case LEV_S_LADDER: case LEV_S_STAIR: check_stair(c, s); break;
     case LEV_S_STAIR_REGION: case LEV_S_PORTAL: case LEV_S_TELEPORT_REGION:
     case LEV_S_BRANCH:
         check_level_region(c, s);
         break;
-    case LEV_S_FOUNTAIN: case LEV_S_SINK: case LEV_S_POOL:
-        want_sel(c, arg(s, 0), "the area");
-        break;
-    case LEV_S_TERRAIN:
-        want_sel(c, arg(s, 0), "the area");
-        want_mapchar(c, arg(s, 1), "the terrain", 1);
-        break;
-    case LEV_S_REPLACE_TERRAIN:
-        want_region(c, arg(s, 0), "the area");
-        want_mapchar(c, arg(s, 1), "the terrain to replace", 1);
-        want_mapchar(c, arg(s, 2), "the new terrain", 1);
-        break;
-    case LEV_S_NON_DIGGABLE: case LEV_S_NON_PASSWALL:
-        want_region(c, arg(s, 0), "the area");
-        break;
-    case LEV_S_GOLD:
-        want_int(c, arg(s, 0), "the amount");
-        want_coord(c, arg(s, 1), "the position");
-        break;
-    case LEV_S_ENGRAVING: {
-        static const int types[] = {LEV_W_DUST, LEV_W_ENGRAVE, LEV_W_BURN,
-                                    LEV_W_MARK, LEV_W_BLOOD, 0};
-        want_coord(c, arg(s, 0), "the position");
-        want_word(c, arg(s, 1), types, 1, "the engraving type");
-        want_str(c, arg(s, 2), "the text");
-        break;
-    }
     case LEV_S_GRAVE:
         want_coord(c, arg(s, 0), "the position");
         if (arg(s, 1) && arg(s, 1)->kind != LEV_E_RANDOM)
             want_str(c, arg(s, 1), "the epitaph");
-        break;
-    case LEV_S_MINERALIZE:
-        for (size_t i = 0; i < 4; i++)
-            if (arg(s, i))
-                want_int(c, arg(s, i), "a MINERALIZE chance");
-        break;
-    case LEV_S_RANDOM_CORRIDORS:
-        if (arg(s, 0) && arg(s, 0)->kind != LEV_E_RANDOM)
-            want_int(c, arg(s, 0), "the corridor style");
         break;
     case LEV_S_CORRIDOR:
         check_corridor_end(c, arg(s, 0));
@@ -1821,46 +1812,18 @@ static void check_stmt(chk *c, const lev_stmt *s)
         else
             want_int(c, arg(s, 1), "the corridor length");
         break;
-    case LEV_S_SPILL:
-        want_coord(c, arg(s, 0), "the start");
-        want_mapchar(c, arg(s, 1), "the terrain", 1);
-        want_int(c, arg(s, 3), "the length");
-        break;
-    case LEV_S_WALLWALK:
-        want_coord(c, arg(s, 0), "the start");
-        want_mapchar(c, arg(s, 1), "the wall terrain", 1);
-        if (arg(s, 2))
-            want_mapchar(c, arg(s, 2), "the floor terrain", 1);
-        break;
     case LEV_S_SOUNDS: check_sounds(c, s); break;
     case LEV_S_MON_GENERATION: check_mon_generation(c, s); break;
     case LEV_S_VAULTGEN: check_vaultgen(c, s); break;
     case LEV_S_MINDEPTH: want_int(c, arg(s, 0), "the minimum depth"); break;
-    case LEV_S_SHUFFLE: {
-        const lev_expr *v = arg(s, 0);
-        if (v->nargs || v->sval2)
-            err(c, v->pos, "SHUFFLE needs an array variable like $a");
-        else
-            check_var(c, v, LT_NONE, "SHUFFLE");
-        int slot = lev_scope_find(c->sc, v->sval);
-        if (slot >= 0 && !(c->sc->v[slot].type & LT_ARRAY))
-            err(c, v->pos, "SHUFFLE needs an array; %s is %s", v->sval,
-                lev_type_name(c->sc->v[slot].type));
-        break;
-    }
+    case LEV_S_SHUFFLE: check_shuffle(c, s); break;
     case LEV_S_ASSIGN: check_assign(c, s); break;
     case LEV_S_IF:
         check_cond(c, arg(s, 0));
         check_nested(c, s, &c->cond_depth, MAX_COND_NEST,
                      "IF, LOOP and chances");
         break;
-    case LEV_S_LOOP:
-        want_int(c, arg(s, 0), "the LOOP count");
-        c->breakable++;
-        check_nested(c, s, &c->cond_depth, MAX_COND_NEST,
-                     "IF, LOOP and chances");
-        c->breakable--;
-        break;
+    case LEV_S_LOOP: check_loop(c, s); break;
     case LEV_S_SWITCH: check_switch(c, s); break;
     case LEV_S_BREAK:
         if (!c->breakable)
@@ -1871,6 +1834,24 @@ static void check_stmt(chk *c, const lev_stmt *s)
     case LEV_S_CALL: check_call_stmt(c, s); break;
     default: break;
     }
+}
+
+static void check_stmt(chk *c, const lev_stmt *s)
+{
+    if (s->chance) {
+        check_cond(c, s->chance);
+        if (c->cond_depth >= MAX_COND_NEST) {
+            err(c, s->pos, "IF, LOOP and chances nested more than %d deep",
+                MAX_COND_NEST);
+            return;
+        }
+        c->cond_depth++;
+    }
+    const lev_sig *g = lev_stmt_sig(s->kind);
+    if (g->op != OP_NOP)
+        check_sig(c, s, g);
+    else
+        check_own(c, s);
     if (s->chance)
         c->cond_depth--;
 }

@@ -1,5 +1,5 @@
 /* lev_check.h - the lev_comp semantic checker: a parsed des-file (ast.h)
- * in, every error of SEMANTICS.md §10 (and ours) reported at its token,
+ * in, every error the games' compilers report (and ours) at its token,
  * plus what the code generator needs to agree with it: value types,
  * variable scopes, the meaning of value words and the plan of levels.
  *

@@ -2,9 +2,13 @@
  * level become stack-machine code (src/levcode/opcodes.h).  Variables are
  * slots of their function's frame, FUNCTIONs are separate functions
  * reached by CALL, jumps are relative, constants are pooled once each.
- * Control flow follows SEMANTICS §5.4 adapted to our machine (LOOP runs
- * once for n <= 0 and BREAK pops its counter: DECISIONS 10 and 32). */
+ * Control flow is laid out as the games' compilers lay it out, adapted to
+ * our machine: a LOOP body runs once when its count is 0 or less, as in
+ * the games, but a BREAK pops its loop's counter and leaves its own
+ * innermost block, where the games leave the counter and outer BREAKs
+ * unpatched. */
 #include "lev_emit/lev_emit.h"
+#include "lev_front/sig.h"
 
 #include "common/common.h"
 #include "levcode/limits.h"
@@ -605,7 +609,7 @@ static void e_thing(em *m, const lev_expr *e, int type)
 {
     switch (e->kind) {
     case LEV_E_CHAR: push_const(m, type, (int32_t)e->ival, 0, 0, 0, NULL); return;
-    case LEV_E_STRING: {    /* a name carries its class (SEMANTICS §4.0) */
+    case LEV_E_STRING: {    /* a name carries its class, as in the games */
         int cls = lev_plan_name_class(m->plan, type == SPLEV_V_MONST, e->sval);
         push_const(m, type, cls, 0, 0, 0, e->sval);
         return;
@@ -999,8 +1003,8 @@ static void e_fill_operands(em *m, int lit)
 }
 
 /* NetHack 3.6's MAZE:"name",fill header: a solidfill of the fill's
- * terrain, unlit (converted once, DECISIONS 33), or with `random` a
- * mazegrid of HWALL. */
+ * terrain, unlit (the character converted to terrain once, where 3.6
+ * converts it twice), or with `random` a mazegrid of HWALL. */
 static void e_maze_header(em *m, const lev_expr *fill)
 {
     at(m, &fill->pos);
@@ -1355,23 +1359,145 @@ static void e_corridor(em *m, const lev_stmt *s)
     E0(m, CORRIDOR);
 }
 
-static void e_simple(em *m, const lev_stmt *s);
-
-static void e_stmt(em *m, const lev_stmt *s)
+/* One argument of a statement of the signature table, as its row says. */
+static void e_sig_arg(em *m, const lev_sig_arg *a, const lev_expr *e)
 {
-    at(m, &s->pos);
-    uint32_t jf = 0;
-    if (s->chance)
-        jf = e_cond_false_jump(m, s->chance);
-    e_simple(m, s);
-    if (s->chance)
-        patch(m, jf, here(m));
+    if (!e && (a->flags & LEV_SAF_OPT_TERRAIN)) {
+        push_const(m, SPLEV_V_MAPCHAR, a->dflt, -2, 0, 0, NULL);
+        return;
+    }
+    if ((!e && (a->flags & LEV_SAF_OPT)) ||
+        (e && (a->flags & LEV_SAF_RANDOM) && e->kind == LEV_E_RANDOM)) {
+        push_int(m, e ? -1 : a->dflt);
+        return;
+    }
+    switch (a->kind) {
+    case LEV_SA_INT: case LEV_SA_STR: e_int(m, e); break;
+    case LEV_SA_COORD: e_coord(m, e); break;
+    case LEV_SA_SEL: e_sel(m, e); break;
+    case LEV_SA_REGION: e_region(m, e); break;
+    case LEV_SA_MAPCHAR: e_mapchar(m, e); break;
+    case LEV_SA_WORD: push_int(m, word_or_random(e)); break;
+    case LEV_SA_WORDVAL: push_int(m, lev_word_value((int)e->ival)); break;
+    case LEV_SA_LITERAL: push_int(m, e->ival); break;
+    case LEV_SA_ALIGN: push_int(m, align_value(e)); break;
+    default: break;
+    }
 }
 
-static void e_simple(em *m, const lev_stmt *s)
+/* A statement of the signature table: its arguments in the row's order,
+ * then its one instruction. */
+static void e_sig(em *m, const lev_stmt *s, const lev_sig *g)
+{
+    size_t n = lev_sig_nargs(g);
+    for (size_t i = 0; i < n; i++) {
+        size_t k = lev_sig_slot(g, i);
+        e_sig_arg(m, &g->args[k], arg(s, k));
+    }
+    emit(m, g->op, g->a, 0, g->arg);
+}
+
+static void e_trap(em *m, const lev_stmt *s)
+{
+    const lev_expr *t = arg(s, 0);
+    e_coord(m, arg(s, 1));
+    int type = -1;
+    if (t->kind == LEV_E_STRING) {
+        type = lev_trap_type(t->sval);
+        if (!type)
+            type = splev_vtrap_from_name(t->sval);
+    }
+    push_int(m, type);
+    E0(m, TRAP);
+}
+
+static void e_roomdoor(em *m, const lev_stmt *s)
+{
+    push_int(m, word_or_random(arg(s, 0)));
+    push_int(m, word_or_random(arg(s, 1)));
+    const lev_expr *w = arg(s, 2);
+    int bits = 0;
+    for (size_t i = 0; w->kind == LEV_E_DIRS && i < w->nargs; i++)
+        bits |= lev_word_value((int)w->args[i]->ival);
+    push_int(m, w->kind == LEV_E_DIRS ? bits : -1);
+    if (arg(s, 3)->kind == LEV_E_RANDOM)
+        push_int(m, -1);
+    else
+        e_int(m, arg(s, 3));
+    E0(m, ROOMDOOR);
+}
+
+static void e_drawbridge(em *m, const lev_stmt *s)
+{
+    static const int db[9] = {[1] = 0, [2] = 1, [4] = 2, [8] = 3};
+    e_coord(m, arg(s, 0));
+    const lev_expr *st = arg(s, 2);
+    push_int(m, st->kind == LEV_E_RANDOM ? -1 : st->ival == LEV_W_OPEN);
+    push_int(m, db[lev_word_value((int)arg(s, 1)->ival) & 15]);
+    E0(m, DRAWBRIDGE);
+}
+
+static void e_wallify(em *m, const lev_stmt *s)
+{
+    if (arg(s, 0)) {
+        e_sel(m, arg(s, 0));
+        E0(m, WALLIFY_SEL);
+    } else {
+        E0(m, WALLIFY);
+    }
+}
+
+static void e_stair(em *m, const lev_stmt *s)
+{
+    e_coord(m, arg(s, 0));
+    push_int(m, lev_word_value((int)arg(s, 1)->ival));
+    emit(m, OP_STAIR, s->kind == LEV_S_LADDER, 0, 0);
+}
+
+static void e_grave(em *m, const lev_stmt *s)
+{
+    const lev_expr *t = arg(s, 1);
+    e_coord(m, arg(s, 0));
+    if (t && t->kind != LEV_E_RANDOM)
+        e_int(m, t);
+    else
+        E0(m, PUSH_NULL);
+    emit(m, OP_GRAVE, t && t->kind == LEV_E_RANDOM, 0, 0);
+}
+
+static void e_sounds(em *m, const lev_stmt *s)
+{
+    const lev_expr *l = arg(s, 1);
+    e_int(m, arg(s, 0));
+    for (size_t i = 0; i < l->nargs; i++) {
+        push_int(m, lev_word_value((int)l->args[i]->args[0]->ival));
+        e_int(m, l->args[i]->args[1]);
+    }
+    emit_n(m, OP_SOUNDS, 0, l->nargs, 0);
+}
+
+static void e_mon_generation(em *m, const lev_stmt *s)
+{
+    const lev_expr *l = arg(s, 1);
+    push_int(m, arg(s, 0)->ival);
+    for (size_t i = 0; i < l->nargs; i++) {
+        e_int(m, l->args[i]->args[0]);
+        e_thing(m, l->args[i]->args[1], SPLEV_V_MONST);
+    }
+    emit_n(m, OP_MON_GENERATION, 0, l->nargs, 0);
+}
+
+static void e_teleport_region(em *m, const lev_stmt *s)
+{
+    e_level_region(m, s, !arg(s, 2) ? SPLEV_LR_TELE
+                         : is_word_up(arg(s, 2)) ? SPLEV_LR_UPTELE
+                                                 : SPLEV_LR_DOWNTELE);
+}
+
+/* A statement with no row in the signature table. */
+static void e_own(em *m, const lev_stmt *s)
 {
     switch (s->kind) {
-    case LEV_S_MESSAGE: e_int(m, arg(s, 0)); E0(m, MESSAGE); break;
     case LEV_S_INIT_MAP: e_init_map(m, s); break;
     case LEV_S_MAP: e_map(m, s); break;
     case LEV_S_NOMAP:
@@ -1380,187 +1506,24 @@ static void e_simple(em *m, const lev_stmt *s)
         break;
     case LEV_S_OBJECT: case LEV_S_CONTAINER: e_object(m, s); break;
     case LEV_S_MONSTER: e_monster(m, s); break;
-    case LEV_S_TRAP: {
-        const lev_expr *t = arg(s, 0);
-        e_coord(m, arg(s, 1));
-        int type = -1;
-        if (t->kind == LEV_E_STRING) {
-            type = lev_trap_type(t->sval);
-            if (!type)
-                type = splev_vtrap_from_name(t->sval);
-        }
-        push_int(m, type);
-        E0(m, TRAP);
-        break;
-    }
-    case LEV_S_DOOR:
-        e_sel(m, arg(s, 1));
-        push_int(m, word_or_random(arg(s, 0)));
-        E0(m, DOOR);
-        break;
-    case LEV_S_ROOMDOOR: {
-        push_int(m, word_or_random(arg(s, 0)));
-        push_int(m, word_or_random(arg(s, 1)));
-        const lev_expr *w = arg(s, 2);
-        int bits = 0;
-        for (size_t i = 0; w->kind == LEV_E_DIRS && i < w->nargs; i++)
-            bits |= lev_word_value((int)w->args[i]->ival);
-        push_int(m, w->kind == LEV_E_DIRS ? bits : -1);
-        if (arg(s, 3)->kind == LEV_E_RANDOM)
-            push_int(m, -1);
-        else
-            e_int(m, arg(s, 3));
-        E0(m, ROOMDOOR);
-        break;
-    }
-    case LEV_S_DRAWBRIDGE: {
-        static const int db[9] = {[1] = 0, [2] = 1, [4] = 2, [8] = 3};
-        e_coord(m, arg(s, 0));
-        const lev_expr *st = arg(s, 2);
-        push_int(m, st->kind == LEV_E_RANDOM ? -1 : st->ival == LEV_W_OPEN);
-        push_int(m, db[lev_word_value((int)arg(s, 1)->ival) & 15]);
-        E0(m, DRAWBRIDGE);
-        break;
-    }
-    case LEV_S_MAZEWALK:
-        e_coord(m, arg(s, 0));
-        push_int(m, lev_word_value((int)arg(s, 1)->ival));
-        push_int(m, arg(s, 2) ? lev_word_value((int)arg(s, 2)->ival) : 1);
-        if (arg(s, 3))
-            e_mapchar(m, arg(s, 3));
-        else
-            push_int(m, -1);
-        E0(m, MAZEWALK);
-        break;
-    case LEV_S_WALLIFY:
-        if (arg(s, 0)) {
-            e_sel(m, arg(s, 0));
-            E0(m, WALLIFY_SEL);
-        } else {
-            E0(m, WALLIFY);
-        }
-        break;
+    case LEV_S_TRAP: e_trap(m, s); break;
+    case LEV_S_ROOMDOOR: e_roomdoor(m, s); break;
+    case LEV_S_DRAWBRIDGE: e_drawbridge(m, s); break;
+    case LEV_S_WALLIFY: e_wallify(m, s); break;
     case LEV_S_REGION: e_region_stmt(m, s); break;
     case LEV_S_ROOM: case LEV_S_SUBROOM: e_room(m, s); break;
-    case LEV_S_ALTAR:
-        e_coord(m, arg(s, 0));
-        push_int(m, align_value(arg(s, 1)));
-        push_int(m, word_or_random(arg(s, 2)));
-        E0(m, ALTAR);
-        break;
-    case LEV_S_LADDER: case LEV_S_STAIR:
-        e_coord(m, arg(s, 0));
-        push_int(m, lev_word_value((int)arg(s, 1)->ival));
-        emit(m, OP_STAIR, s->kind == LEV_S_LADDER, 0, 0);
-        break;
+    case LEV_S_LADDER: case LEV_S_STAIR: e_stair(m, s); break;
     case LEV_S_STAIR_REGION:
         e_level_region(m, s, is_word_up(arg(s, 2)) ? SPLEV_LR_UPSTAIR
                                                    : SPLEV_LR_DOWNSTAIR);
         break;
     case LEV_S_PORTAL: e_level_region(m, s, SPLEV_LR_PORTAL); break;
     case LEV_S_BRANCH: e_level_region(m, s, SPLEV_LR_BRANCH); break;
-    case LEV_S_TELEPORT_REGION:
-        e_level_region(m, s, !arg(s, 2) ? SPLEV_LR_TELE
-                             : is_word_up(arg(s, 2)) ? SPLEV_LR_UPTELE
-                                                     : SPLEV_LR_DOWNTELE);
-        break;
-    case LEV_S_FOUNTAIN: case LEV_S_SINK: case LEV_S_POOL:
-        e_sel(m, arg(s, 0));
-        emit(m, OP_FEATURE, 0, 0,
-             s->kind == LEV_S_FOUNTAIN ? SPLEV_FOUNTAIN
-             : s->kind == LEV_S_SINK ? SPLEV_SINK : SPLEV_POOL);
-        break;
-    case LEV_S_TERRAIN:
-        e_sel(m, arg(s, 0));
-        e_mapchar(m, arg(s, 1));
-        E0(m, TERRAIN);
-        break;
-    case LEV_S_REPLACE_TERRAIN:
-        e_region(m, arg(s, 0));
-        e_mapchar(m, arg(s, 1));
-        e_mapchar(m, arg(s, 2));
-        push_int(m, arg(s, 3)->ival);
-        E0(m, REPLACE_TERRAIN);
-        break;
-    case LEV_S_NON_DIGGABLE: e_region(m, arg(s, 0)); E0(m, NON_DIGGABLE); break;
-    case LEV_S_NON_PASSWALL: e_region(m, arg(s, 0)); E0(m, NON_PASSWALL); break;
-    case LEV_S_GOLD:
-        e_int(m, arg(s, 0));
-        e_coord(m, arg(s, 1));
-        E0(m, GOLD);
-        break;
-    case LEV_S_ENGRAVING:
-        e_coord(m, arg(s, 0));
-        e_int(m, arg(s, 2));
-        push_int(m, word_or_random(arg(s, 1)));
-        E0(m, ENGRAVING);
-        break;
-    case LEV_S_GRAVE: {
-        const lev_expr *t = arg(s, 1);
-        e_coord(m, arg(s, 0));
-        if (t && t->kind != LEV_E_RANDOM)
-            e_int(m, t);
-        else
-            E0(m, PUSH_NULL);
-        emit(m, OP_GRAVE, t && t->kind == LEV_E_RANDOM, 0, 0);
-        break;
-    }
-    case LEV_S_MINERALIZE:
-        for (size_t i = 0; i < 4; i++)
-            if (arg(s, i))
-                e_int(m, arg(s, i));
-            else
-                push_int(m, -1);
-        E0(m, MINERALIZE);
-        break;
-    case LEV_S_RANDOM_CORRIDORS: {
-        const lev_expr *st = arg(s, 0);
-        if (st && st->kind != LEV_E_RANDOM)
-            e_int(m, st);
-        else
-            push_int(m, st ? -1 : 0);
-        E0(m, RANDOM_CORRIDORS);
-        break;
-    }
+    case LEV_S_TELEPORT_REGION: e_teleport_region(m, s); break;
+    case LEV_S_GRAVE: e_grave(m, s); break;
     case LEV_S_CORRIDOR: e_corridor(m, s); break;
-    case LEV_S_SPILL:
-        e_coord(m, arg(s, 0));
-        e_mapchar(m, arg(s, 1));
-        e_int(m, arg(s, 3));
-        push_int(m, lev_word_value((int)arg(s, 2)->ival));
-        E0(m, SPILL);
-        break;
-    case LEV_S_WALLWALK:
-        e_coord(m, arg(s, 0));
-        e_mapchar(m, arg(s, 1));
-        if (arg(s, 2))
-            e_mapchar(m, arg(s, 2));
-        else
-            push_const(m, SPLEV_V_MAPCHAR, SPLEV_ROOM, -2, 0, 0, NULL);
-        push_int(m, arg(s, 3) ? arg(s, 3)->ival : 100);
-        E0(m, WALLWALK);
-        break;
-    case LEV_S_SOUNDS: {
-        const lev_expr *l = arg(s, 1);
-        e_int(m, arg(s, 0));
-        for (size_t i = 0; i < l->nargs; i++) {
-            push_int(m, lev_word_value((int)l->args[i]->args[0]->ival));
-            e_int(m, l->args[i]->args[1]);
-        }
-        emit_n(m, OP_SOUNDS, 0, l->nargs, 0);
-        break;
-    }
-    case LEV_S_MON_GENERATION: {
-        const lev_expr *l = arg(s, 1);
-        push_int(m, arg(s, 0)->ival);
-        for (size_t i = 0; i < l->nargs; i++) {
-            e_int(m, l->args[i]->args[0]);
-            e_thing(m, l->args[i]->args[1], SPLEV_V_MONST);
-        }
-        emit_n(m, OP_MON_GENERATION, 0, l->nargs, 0);
-        break;
-    }
-    case LEV_S_EXIT: E0(m, EXIT); break;
+    case LEV_S_SOUNDS: e_sounds(m, s); break;
+    case LEV_S_MON_GENERATION: e_mon_generation(m, s); break;
     case LEV_S_SHUFFLE:
         emit(m, OP_SHUFFLE, 0, 0, lev_scope_find(m->sc, arg(s, 0)->sval));
         break;
@@ -1574,6 +1537,21 @@ static void e_simple(em *m, const lev_stmt *s)
     default: break;   /* FLAGS, VAULTGEN, FUNCTION, INCLUDE, MINDEPTH (a
                        * game's vault choice, doc/variants.md): no code */
     }
+}
+
+static void e_stmt(em *m, const lev_stmt *s)
+{
+    at(m, &s->pos);
+    uint32_t jf = 0;
+    if (s->chance)
+        jf = e_cond_false_jump(m, s->chance);
+    const lev_sig *g = lev_stmt_sig(s->kind);
+    if (g->op != OP_NOP)
+        e_sig(m, s, g);
+    else
+        e_own(m, s);
+    if (s->chance)
+        patch(m, jf, here(m));
 }
 
 static void e_block(em *m, const lev_block *b)

@@ -54,82 +54,60 @@ static void quoted(FILE *out, const char *s, char q)
     fputc(q, out);
 }
 
-static void expr(dumper *d, const lev_expr *e)
+/* An expression written as one word (a number, a string, a name...);
+ * 0 when e is written as a list "(head args...)" instead. */
+static int leaf(dumper *d, const lev_expr *e)
 {
     FILE *o = d->out;
-    if (!e) {
-        fputc('-', o);
-        return;
-    }
     switch (e->kind) {
-    case LEV_E_INT:
-        fprintf(o, "%d", e->ival);
-        at(d, e->pos);
-        return;
-    case LEV_E_STRING:
-        quoted(o, e->sval, '"');
-        at(d, e->pos);
-        return;
+    case LEV_E_INT: fprintf(o, "%d", e->ival); break;
+    case LEV_E_STRING: quoted(o, e->sval, '"'); break;
     case LEV_E_CHAR: {
         char s[2] = {(char)e->ival, 0};
         if (e->ival == 0)
             fputs("'\\x00'", o);
         else
             quoted(o, s, '\'');
-        at(d, e->pos);
-        return;
+        break;
     }
-    case LEV_E_DICE:
-        fprintf(o, "%dd%d", e->ival, e->ival2);
-        at(d, e->pos);
-        return;
-    case LEV_E_PERCENT:
-        fprintf(o, "%d%%", e->ival);
-        at(d, e->pos);
-        return;
-    case LEV_E_WORD:
-        fputs(lev_word_name((int)e->ival), o);
-        at(d, e->pos);
-        return;
+    case LEV_E_DICE: fprintf(o, "%dd%d", e->ival, e->ival2); break;
+    case LEV_E_PERCENT: fprintf(o, "%d%%", e->ival); break;
+    case LEV_E_WORD: fputs(lev_word_name((int)e->ival), o); break;
     case LEV_E_RANDOM:
-        if (e->nargs == 0) {
-            fputs("random", o);
-            at(d, e->pos);
-            return;
-        }
+        if (e->nargs)
+            return 0;
+        fputs("random", o);
         break;
     case LEV_E_VAR:
-        if (e->nargs == 0) {
-            fputs(e->sval, o);
-            if (e->sval2)
-                fprintf(o, ".%s", e->sval2);
-            at(d, e->pos);
-            return;
-        }
+        if (e->nargs)
+            return 0;
+        fputs(e->sval, o);
+        if (e->sval2)
+            fprintf(o, ".%s", e->sval2);
         break;
     case LEV_E_CALL:
-        if (!e->ival) {
-            fputs(e->sval, o);
-            at(d, e->pos);
-            return;
-        }
+        if (e->ival)
+            return 0;
+        fputs(e->sval, o);
         break;
-    default:
-        break;
+    default: return 0;
     }
-    fputc('(', o);
+    at(d, e->pos);
+    return 1;
+}
+
+/* The head of a list expression: its operator or kind. */
+static void head(dumper *d, const lev_expr *e)
+{
+    FILE *o = d->out;
     switch (e->kind) {
     case LEV_E_VAR:
         fputs(e->sval, o);
         if (e->sval2)
             fprintf(o, ".%s", e->sval2);
         break;
-    case LEV_E_CALL:
-        fprintf(o, "%s()", e->sval);
-        break;
-    case LEV_E_BINOP:
-        fputc((int)e->ival, o);
-        break;
+    case LEV_E_CALL: fprintf(o, "%s()", e->sval); break;
+    case LEV_E_BINOP: fputc((int)e->ival, o); break;
     case LEV_E_CMP: {
         static const char *const ops[] = {"==", "!=", "<", "<=", ">", ">="};
         fputs(e->ival >= 0 && e->ival < 6 ? ops[e->ival] : "?", o);
@@ -141,16 +119,23 @@ static void expr(dumper *d, const lev_expr *e)
         fputs(e->ival >= 0 && e->ival < 4 ? t[e->ival] : "?", o);
         break;
     }
-    case LEV_E_SEL:
-        fputs(lev_sel_name((int)e->ival), o);
-        break;
-    case LEV_E_ATTR:
-        fprintf(o, "%s:", lev_attr_name((int)e->ival));
-        break;
-    default:
-        fputs(lev_expr_kind_name(e->kind), o);
-        break;
+    case LEV_E_SEL: fputs(lev_sel_name((int)e->ival), o); break;
+    case LEV_E_ATTR: fprintf(o, "%s:", lev_attr_name((int)e->ival)); break;
+    default: fputs(lev_expr_kind_name(e->kind), o); break;
     }
+}
+
+static void expr(dumper *d, const lev_expr *e)
+{
+    FILE *o = d->out;
+    if (!e) {
+        fputc('-', o);
+        return;
+    }
+    if (leaf(d, e))
+        return;
+    fputc('(', o);
+    head(d, e);
     at(d, e->pos);
     for (size_t i = 0; i < e->nargs; i++) {
         fputc(' ', o);

@@ -2,11 +2,18 @@
  *
  * One X-macro list is the single source of the opcode enum, the names the
  * disassembler prints, and the operand kinds and stack effects the
- * verifier checks.  OP(name, arg, pops, pops_per_n, pushes):
+ * verifier checks, the interpreter's dispatch and the work it charges.
+ * OP(name, arg, pops, pops_per_n, pushes, work, run):
  *   arg         what the instruction's 32-bit operand means (OPARG_*)
  *   pops        values taken from the operand stack ...
  *   pops_per_n  ... plus this many times the instruction's count field n
  *   pushes      values left on the stack
+ *   work        steps charged on top of the instruction's one, in whole
+ *               maps (its cells): 1 for a statement that walks the map or
+ *               a selection of it, 4 for INIT_MAP's cave styles
+ *   run         who runs it (OPRUN_*): the VM itself (values, jumps,
+ *               calls), the selection code, the generator stage, or the
+ *               statement code
  * Operands are listed in PUSH order (bottom of the stack first); the
  * interpreter pops them in reverse.  doc/formats.md describes each one.
  *
@@ -25,110 +32,141 @@ enum {
     OPARG_CORE,      /* core function number (CORE_*) */
 };
 
+enum {
+    OPRUN_VM,        /* the run loop itself: values, jumps, calls */
+    OPRUN_SEL,       /* the selection code (interp/sel.c) */
+    OPRUN_GEN,       /* the generator stage (interp/genops.c) */
+    OPRUN_STMT,      /* the statement code (interp/stmt.c) */
+};
+
 #define SPLEV_OPCODES(OP)                                                    \
     /* ---- values and variables ---- */                                     \
-    OP(NOP,            NONE,  0, 0, 0) /* */                                 \
-    OP(PUSH_INT,       INT,   0, 0, 1) /* -> INT arg */                      \
-    OP(PUSH_CONST,     CONST, 0, 0, 1) /* -> constant arg */                 \
-    OP(PUSH_NULL,      NONE,  0, 0, 1) /* -> NULL */                         \
-    OP(POP,            NONE,  1, 0, 0) /* v */                               \
-    OP(COPY,           NONE,  1, 0, 2) /* v -> v v */                        \
-    OP(GET,            SLOT,  0, 0, 1) /* -> value of slot arg */            \
-    OP(GET_ELEM,       SLOT,  1, 0, 1) /* index -> element of array slot */  \
-    OP(SET,            SLOT,  1, 0, 0) /* v: store in slot arg */            \
-    OP(SET_ARRAY,      SLOT,  0, 1, 0) /* v1..vn: slot arg = array */        \
-    OP(LENGTH,         SLOT,  0, 0, 1) /* -> INT length of array slot */     \
-    OP(SHUFFLE,        SLOT,  0, 0, 0) /* shuffle array slot in place */     \
+    OP(NOP,              NONE,  0, 0, 0, 0, VM  ) /* */                      \
+    OP(PUSH_INT,         INT,   0, 0, 1, 0, VM  ) /* -> INT arg */           \
+    OP(PUSH_CONST,       CONST, 0, 0, 1, 0, VM  ) /* -> constant arg */      \
+    OP(PUSH_NULL,        NONE,  0, 0, 1, 0, VM  ) /* -> NULL */              \
+    OP(POP,              NONE,  1, 0, 0, 0, VM  ) /* v */                    \
+    OP(COPY,             NONE,  1, 0, 2, 0, VM  ) /* v -> v v */             \
+    OP(GET,              SLOT,  0, 0, 1, 0, VM  ) /* -> value of slot arg */ \
+    OP(GET_ELEM,         SLOT,  1, 0, 1, 0, VM  ) /* index -> element of     \
+        array slot */                                                        \
+    OP(SET,              SLOT,  1, 0, 0, 0, VM  ) /* v: store in slot arg */ \
+    OP(SET_ARRAY,        SLOT,  0, 1, 0, 0, VM  ) /* v1..vn: slot arg =      \
+        array */                                                             \
+    OP(LENGTH,           SLOT,  0, 0, 1, 0, VM  ) /* -> INT length of array  \
+        slot */                                                              \
+    OP(SHUFFLE,          SLOT,  0, 0, 0, 0, VM  ) /* shuffle array slot in   \
+        place */                                                             \
     /* ---- arithmetic and comparison ---- */                                \
-    OP(ADD,            NONE,  2, 0, 1) /* a b -> a+b (strings: a.b) */       \
-    OP(SUB,            NONE,  2, 0, 1) /* a b -> a-b */                      \
-    OP(MUL,            NONE,  2, 0, 1) /* a b -> a*b */                      \
-    OP(DIV,            NONE,  2, 0, 1) /* a b -> a/b (0 if b < 1) */         \
-    OP(MOD,            NONE,  2, 0, 1) /* a b -> a%b (0 if b < 1) */         \
-    OP(SIGN,           NONE,  1, 0, 1) /* a -> -1, 0 or 1 */                 \
-    OP(DICE,           NONE,  2, 0, 1) /* count sides -> dice roll */        \
-    OP(RN2,            NONE,  1, 0, 1) /* n -> rn2(n), 0 if n < 2 */         \
-    OP(INC,            NONE,  1, 0, 1) /* n -> n+1 */                        \
-    OP(DEC,            NONE,  1, 0, 1) /* n -> n-1 */                        \
-    OP(CMP,            NONE,  2, 0, 1) /* a b -> flags LT 1, GT 2, EQ 4 */   \
-    OP(JMP,            JUMP,  0, 0, 0) /* */                                 \
-    OP(JL,             JUMP,  1, 0, 0) /* flags */                           \
-    OP(JLE,            JUMP,  1, 0, 0) /* flags */                           \
-    OP(JG,             JUMP,  1, 0, 0) /* flags */                           \
-    OP(JGE,            JUMP,  1, 0, 0) /* flags */                           \
-    OP(JE,             JUMP,  1, 0, 0) /* flags */                           \
-    OP(JNE,            JUMP,  1, 0, 0) /* flags */                           \
-    OP(CALL,           FUNC,  0, 1, 0) /* arg1..argn: call function arg */   \
-    OP(RETURN,         NONE,  0, 0, 0) /* */                                 \
-    OP(EXIT,           NONE,  0, 0, 0) /* stop the script */                 \
-    OP(CORE,           CORE,  0, 1, 1) /* arg1..argn -> core function */     \
+    OP(ADD,              NONE,  2, 0, 1, 0, VM  ) /* a b -> a+b (strings:    \
+        a.b) */                                                              \
+    OP(SUB,              NONE,  2, 0, 1, 0, VM  ) /* a b -> a-b */           \
+    OP(MUL,              NONE,  2, 0, 1, 0, VM  ) /* a b -> a*b */           \
+    OP(DIV,              NONE,  2, 0, 1, 0, VM  ) /* a b -> a/b (0 if b <    \
+        1) */                                                                \
+    OP(MOD,              NONE,  2, 0, 1, 0, VM  ) /* a b -> a%b (0 if b <    \
+        1) */                                                                \
+    OP(SIGN,             NONE,  1, 0, 1, 0, VM  ) /* a -> -1, 0 or 1 */      \
+    OP(DICE,             NONE,  2, 0, 1, 0, VM  ) /* count sides -> dice     \
+        roll */                                                              \
+    OP(RN2,              NONE,  1, 0, 1, 0, VM  ) /* n -> rn2(n), 0 if n <   \
+        2 */                                                                 \
+    OP(INC,              NONE,  1, 0, 1, 0, VM  ) /* n -> n+1 */             \
+    OP(DEC,              NONE,  1, 0, 1, 0, VM  ) /* n -> n-1 */             \
+    OP(CMP,              NONE,  2, 0, 1, 0, VM  ) /* a b -> flags LT 1, GT   \
+        2, EQ 4 */                                                           \
+    OP(JMP,              JUMP,  0, 0, 0, 0, VM  ) /* */                      \
+    OP(JL,               JUMP,  1, 0, 0, 0, VM  ) /* flags */                \
+    OP(JLE,              JUMP,  1, 0, 0, 0, VM  ) /* flags */                \
+    OP(JG,               JUMP,  1, 0, 0, 0, VM  ) /* flags */                \
+    OP(JGE,              JUMP,  1, 0, 0, 0, VM  ) /* flags */                \
+    OP(JE,               JUMP,  1, 0, 0, 0, VM  ) /* flags */                \
+    OP(JNE,              JUMP,  1, 0, 0, 0, VM  ) /* flags */                \
+    OP(CALL,             FUNC,  0, 1, 0, 0, VM  ) /* arg1..argn: call        \
+        function arg */                                                      \
+    OP(RETURN,           NONE,  0, 0, 0, 0, VM  ) /* */                      \
+    OP(EXIT,             NONE,  0, 0, 0, 0, VM  ) /* stop the script */      \
+    OP(CORE,             CORE,  0, 1, 1, 0, VM  ) /* arg1..argn -> core      \
+        function */                                                          \
     /* ---- level set-up ---- */                                             \
-    OP(LEVEL_FLAGS,    INT,   0, 0, 0) /* arg = SPLEV_F_* bits */            \
-    OP(INIT_MAP,       INT,   7, 0, 0) /* fg bg smoothed joined lit walled   \
-                                          fill; arg = style */               \
-    OP(MAP,            CONST, 1, 0, 0) /* coord|NULL; arg = MAP constant,    \
-                                          a = 0 none 1 align 2 coord,        \
-                                          n = keep */                        \
-    OP(MESSAGE,        NONE,  1, 0, 0) /* str */                             \
-    OP(MINERALIZE,     NONE,  4, 0, 0) /* kelp_pool kelp_moat gold gem */    \
-    OP(MON_GENERATION, NONE,  1, 2, 0) /* percent (freq monst)*n */          \
-    OP(SOUNDS,         NONE,  1, 2, 0) /* freq (kind str)*n */               \
+    OP(LEVEL_FLAGS,      INT,   0, 0, 0, 0, STMT) /* arg = SPLEV_F_* bits */ \
+    OP(INIT_MAP,         INT,   7, 0, 0, 4, GEN ) /* fg bg smoothed joined   \
+        lit walled fill; arg = style */                                      \
+    OP(MAP,              CONST, 1, 0, 0, 1, STMT) /* coord|NULL; arg = MAP   \
+        constant, a = 0 none 1 align 2 coord, n = keep */                    \
+    OP(MESSAGE,          NONE,  1, 0, 0, 0, STMT) /* str */                  \
+    OP(MINERALIZE,       NONE,  4, 0, 0, 1, STMT) /* kelp_pool kelp_moat     \
+        gold gem */                                                          \
+    OP(MON_GENERATION,   NONE,  1, 2, 0, 0, STMT) /* percent (freq           \
+        monst)*n */                                                          \
+    OP(SOUNDS,           NONE,  1, 2, 0, 0, STMT) /* freq (kind str)*n */    \
     /* ---- rooms and regions ---- */                                        \
-    OP(ROOM,           NONE, 10, 0, 0) /* type chance lit flags xalign       \
-                                          yalign x y w h; a = 1 subroom */   \
-    OP(ENDROOM,        NONE,  0, 0, 0) /* */                                 \
-    OP(REGION,         NONE,  4, 0, 0) /* region lit type flags;             \
-                                          a = 1 has a block */               \
-    OP(ROOMDOOR,       NONE,  4, 0, 0) /* secret state walls pos */          \
-    OP(CORRIDOR,       NONE,  6, 0, 0) /* r1 door1 dir1 r2 door2 dir2 */     \
-    OP(RANDOM_CORRIDORS, NONE, 1, 0, 0) /* style */                          \
+    OP(ROOM,             NONE, 10, 0, 0, 1, GEN ) /* type chance lit flags   \
+        xalign yalign x y w h; a = 1 subroom */                              \
+    OP(ENDROOM,          NONE,  0, 0, 0, 0, STMT) /* */                      \
+    OP(REGION,           NONE,  4, 0, 0, 1, STMT) /* region lit type flags;  \
+        a = 1 has a block */                                                 \
+    OP(ROOMDOOR,         NONE,  4, 0, 0, 0, GEN ) /* secret state walls      \
+        pos */                                                               \
+    OP(CORRIDOR,         NONE,  6, 0, 0, 1, GEN ) /* r1 door1 dir1 r2 door2  \
+        dir2 */                                                              \
+    OP(RANDOM_CORRIDORS, NONE,  1, 0, 0, 1, GEN ) /* style */                \
     /* ---- terrain ---- */                                                  \
-    OP(TERRAIN,        NONE,  2, 0, 0) /* sel mapchar */                     \
-    OP(REPLACE_TERRAIN, NONE, 4, 0, 0) /* region from to chance */           \
-    OP(FEATURE,        INT,   1, 0, 0) /* sel; arg = terrain (fountain,      \
-                                          sink, pool) */                     \
-    OP(SPILL,          NONE,  4, 0, 0) /* coord mapchar count dir */         \
-    OP(WALLWALK,       NONE,  4, 0, 0) /* coord fg bg chance */              \
-    OP(MAZEWALK,       NONE,  4, 0, 0) /* coord dir stocked fill */          \
-    OP(WALLIFY,        NONE,  0, 0, 0) /* whole map */                       \
-    OP(WALLIFY_SEL,    NONE,  1, 0, 0) /* sel */                             \
-    OP(NON_DIGGABLE,   NONE,  1, 0, 0) /* region */                          \
-    OP(NON_PASSWALL,   NONE,  1, 0, 0) /* region */                          \
-    OP(DRAWBRIDGE,     NONE,  3, 0, 0) /* coord state dir */                 \
-    OP(DOOR,           NONE,  2, 0, 0) /* sel state */                       \
+    OP(TERRAIN,          NONE,  2, 0, 0, 1, STMT) /* sel mapchar */          \
+    OP(REPLACE_TERRAIN,  NONE,  4, 0, 0, 1, STMT) /* region from to          \
+        chance */                                                            \
+    OP(FEATURE,          INT,   1, 0, 0, 1, STMT) /* sel; arg = terrain      \
+        (fountain, sink, pool) */                                            \
+    OP(SPILL,            NONE,  4, 0, 0, 0, STMT) /* coord mapchar count     \
+        dir */                                                               \
+    OP(WALLWALK,         NONE,  4, 0, 0, 0, STMT) /* coord fg bg chance */   \
+    OP(MAZEWALK,         NONE,  4, 0, 0, 1, GEN ) /* coord dir stocked       \
+        fill */                                                              \
+    OP(WALLIFY,          NONE,  0, 0, 0, 1, STMT) /* whole map */            \
+    OP(WALLIFY_SEL,      NONE,  1, 0, 0, 1, STMT) /* sel */                  \
+    OP(NON_DIGGABLE,     NONE,  1, 0, 0, 1, STMT) /* region */               \
+    OP(NON_PASSWALL,     NONE,  1, 0, 0, 1, STMT) /* region */               \
+    OP(DRAWBRIDGE,       NONE,  3, 0, 0, 0, STMT) /* coord state dir */      \
+    OP(DOOR,             NONE,  2, 0, 0, 1, STMT) /* sel state */            \
     /* ---- things ---- */                                                   \
-    OP(STAIR,          NONE,  2, 0, 0) /* coord up; a = 1 ladder */          \
-    OP(LEVREGION,      NONE, 12, 0, 0) /* x1 y1 x2 y2 abs dx1 dy1 dx2 dy2    \
-                                          dabs type dest|NULL */             \
-    OP(ALTAR,          NONE,  3, 0, 0) /* coord align shrine */              \
-    OP(GRAVE,          NONE,  2, 0, 0) /* coord text|NULL; a = 1 random */   \
-    OP(ENGRAVING,      NONE,  3, 0, 0) /* coord text type */                 \
-    OP(GOLD,           NONE,  2, 0, 0) /* amount coord */                    \
-    OP(TRAP,           NONE,  2, 0, 0) /* coord type */                      \
-    OP(MONSTER,        NONE,  2, 2, 0) /* monst coord (value key)*n;         \
-                                          a = 1 inventory block follows */   \
-    OP(END_MONINVENT,  NONE,  0, 0, 0) /* */                                 \
-    OP(OBJECT,         NONE,  1, 2, 0) /* obj (value key)*n; a = 1 content,  \
-                                          a|2 container block follows */     \
-    OP(POP_CONTAINER,  NONE,  0, 0, 0) /* */                                 \
+    OP(STAIR,            NONE,  2, 0, 0, 0, STMT) /* coord up; a = 1         \
+        ladder */                                                            \
+    OP(LEVREGION,        NONE, 12, 0, 0, 0, STMT) /* x1 y1 x2 y2 abs dx1 dy1 \
+        dx2 dy2 dabs type dest|NULL */                                       \
+    OP(ALTAR,            NONE,  3, 0, 0, 0, STMT) /* coord align shrine */   \
+    OP(GRAVE,            NONE,  2, 0, 0, 0, STMT) /* coord text|NULL; a = 1  \
+        random */                                                            \
+    OP(ENGRAVING,        NONE,  3, 0, 0, 0, STMT) /* coord text type */      \
+    OP(GOLD,             NONE,  2, 0, 0, 0, STMT) /* amount coord */         \
+    OP(TRAP,             NONE,  2, 0, 0, 0, STMT) /* coord type */           \
+    OP(MONSTER,          NONE,  2, 2, 0, 0, STMT) /* monst coord (value      \
+        key)*n; a = 1 inventory block follows */                             \
+    OP(END_MONINVENT,    NONE,  0, 0, 0, 0, STMT) /* */                      \
+    OP(OBJECT,           NONE,  1, 2, 0, 0, STMT) /* obj (value key)*n; a =  \
+        1 content, a|2 container block follows */                            \
+    OP(POP_CONTAINER,    NONE,  0, 0, 0, 0, STMT) /* */                      \
     /* ---- selections ---- */                                               \
-    OP(SEL_ADD,        NONE,  2, 0, 1) /* sel sel -> union */                \
-    OP(SEL_POINT,      NONE,  1, 0, 1) /* coord -> sel */                    \
-    OP(SEL_RECT,       NONE,  1, 0, 1) /* region -> sel */                   \
-    OP(SEL_FILLRECT,   NONE,  1, 0, 1) /* region -> sel */                   \
-    OP(SEL_LINE,       NONE,  2, 0, 1) /* c1 c2 -> sel */                    \
-    OP(SEL_RNDLINE,    NONE,  3, 0, 1) /* c1 c2 roughness -> sel */          \
-    OP(SEL_GROW,       NONE,  2, 0, 1) /* sel dirs -> sel */                 \
-    OP(SEL_FLOOD,      NONE,  1, 0, 1) /* coord -> sel */                    \
-    OP(SEL_RNDCOORD,   NONE,  1, 0, 1) /* sel -> coord */                    \
-    OP(SEL_ELLIPSE,    NONE,  4, 0, 1) /* coord a b filled -> sel */         \
-    OP(SEL_FILTER_PCT, NONE,  2, 0, 1) /* percent sel -> sel */              \
-    OP(SEL_FILTER_SEL, NONE,  2, 0, 1) /* sel sel -> intersection */         \
-    OP(SEL_FILTER_MAP, NONE,  2, 0, 1) /* mapchar sel -> sel */              \
-    OP(SEL_GRADIENT,   NONE,  6, 0, 1) /* min max c1 c2 limited type -> sel */\
-    OP(SEL_COMPLEMENT, NONE,  1, 0, 1) /* sel -> sel */
+    OP(SEL_ADD,          NONE,  2, 0, 1, 1, SEL ) /* sel sel -> union */     \
+    OP(SEL_POINT,        NONE,  1, 0, 1, 1, SEL ) /* coord -> sel */         \
+    OP(SEL_RECT,         NONE,  1, 0, 1, 1, SEL ) /* region -> sel */        \
+    OP(SEL_FILLRECT,     NONE,  1, 0, 1, 1, SEL ) /* region -> sel */        \
+    OP(SEL_LINE,         NONE,  2, 0, 1, 1, SEL ) /* c1 c2 -> sel */         \
+    OP(SEL_RNDLINE,      NONE,  3, 0, 1, 1, SEL ) /* c1 c2 roughness ->      \
+        sel */                                                               \
+    OP(SEL_GROW,         NONE,  2, 0, 1, 1, SEL ) /* sel dirs -> sel */      \
+    OP(SEL_FLOOD,        NONE,  1, 0, 1, 1, SEL ) /* coord -> sel */         \
+    OP(SEL_RNDCOORD,     NONE,  1, 0, 1, 1, SEL ) /* sel -> coord */         \
+    OP(SEL_ELLIPSE,      NONE,  4, 0, 1, 1, SEL ) /* coord a b filled ->     \
+        sel */                                                               \
+    OP(SEL_FILTER_PCT,   NONE,  2, 0, 1, 1, SEL ) /* percent sel -> sel */   \
+    OP(SEL_FILTER_SEL,   NONE,  2, 0, 1, 1, SEL ) /* sel sel ->              \
+        intersection */                                                      \
+    OP(SEL_FILTER_MAP,   NONE,  2, 0, 1, 1, SEL ) /* mapchar sel -> sel */   \
+    OP(SEL_GRADIENT,     NONE,  6, 0, 1, 1, SEL ) /* min max c1 c2 limited   \
+        type -> sel */                                                       \
+    OP(SEL_COMPLEMENT,   NONE,  1, 0, 1, 1, SEL ) /* sel -> sel */
 
-#define SPLEV_OP_ENUM(name, arg, pops, per_n, pushes) OP_##name,
+#define SPLEV_OP_ENUM(name, arg, pops, per_n, pushes, work, run) OP_##name,
 enum { SPLEV_OPCODES(SPLEV_OP_ENUM) OP_COUNT_ };
 #undef SPLEV_OP_ENUM
 
@@ -136,6 +174,8 @@ typedef struct splev_opinfo {
     const char *name;
     int arg;          /* OPARG_* */
     int pops, pops_per_n, pushes;
+    int work;         /* whole maps of steps charged on top */
+    int run;          /* OPRUN_* */
 } splev_opinfo;
 
 /* The table, indexed by opcode (levcode.c). */

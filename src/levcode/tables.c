@@ -3,8 +3,8 @@
 #include "levcode/opcodes.h"
 #include "splev/levscript.h"
 
-#define SPLEV_OP_INFO(name, arg, pops, per_n, pushes) \
-    {#name, OPARG_##arg, pops, per_n, pushes},
+#define SPLEV_OP_INFO(name, arg, pops, per_n, pushes, work, run) \
+    {#name, OPARG_##arg, pops, per_n, pushes, work, OPRUN_##run},
 const splev_opinfo splev_ops[OP_COUNT_] = {SPLEV_OPCODES(SPLEV_OP_INFO)};
 
 #define SPLEV_CORE_INFO(name, spelling, nargs, result, first, rest) \

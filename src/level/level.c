@@ -16,7 +16,7 @@
 #define NEVER SPLEV_PASS_NEVER
 static const struct {
     const char *name;
-    char mapchar;       /* §1.5, 0 when none */
+    char mapchar;       /* in a des-file MAP, 0 when none */
     char nearest;       /* nearest map character for any terrain */
     unsigned char pass; /* SPLEV_PASS_* */
 } terrain_info[SPLEV_TERRAIN_COUNT] = {

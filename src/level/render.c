@@ -5,7 +5,7 @@
 
 #include "level/glyph.h"
 
-/* Drawn glyphs of the terrain types with a fixed look (§1.2 order). */
+/* Drawn glyphs of the terrain types with a fixed look (in terrain order). */
 static const glyph terrain_glyphs[SPLEV_TERRAIN_COUNT] = {
     [SPLEV_STONE] = {' ', NO_COLOR},
     [SPLEV_VWALL] = {'|', CLR_GRAY},      [SPLEV_HWALL] = {'-', CLR_GRAY},

@@ -1,5 +1,6 @@
 /* world.c - every level of a laid-out dungeon (splev/world.h): the file
- * each level comes from (SEMANTICS §11.7), its generation context from the
+ * each level comes from (as the games choose it), its generation context
+ * from the
  * layout, its own seed, and the stairs and branches that connect it. */
 #include "splev/world.h"
 
@@ -158,7 +159,8 @@ static void make_context(const splev_layout *l, const splev_world_opts *o,
     ctx->branch_portal = nbr > 0 && br[0].portal;
 }
 
-/* The filler the dungeon's rules name (SEMANTICS §11.7 [UN]), or "". */
+/* The filler UnNetHack's rules name for dungeon d (minefill, sheolfil, the
+ * Quest's fila/filb, medufill, hellfill), or "". */
 static void filler_name(const splev_layout *l, const splev_genctx *ctx, int d,
                         int k, char *out, size_t len)
 {
@@ -396,7 +398,7 @@ void splev_world_free(splev_world *w)
 
 /* Raised drawbridges count as passable like closed doors: the bridge is
  * the level's own way over its moat, and lowered, its wall is an empty
- * doorway and its span a floor over the water (SEMANTICS §8.10). */
+ * doorway and its span a floor over the water. */
 static int walkable(const splev_cell *c)
 {
     int p = splev_terrain_passage(c->typ);

@@ -1,6 +1,7 @@
 /* Level script codec and verifier: round trip, stable bytes, and rejection
  * of every kind of damage with its specific reason. */
 #include "common/common.h"
+#include "lev_front/sig.h"
 #include "levcode/opcodes.h"
 #include "splev/level.h"
 #include "splev/levscript.h"
@@ -188,9 +189,59 @@ static void test_crc32(void)
     free(buf);
 }
 
+/* Each row of the statement signature table pushes exactly what its
+ * opcode pops, each argument once. */
+static void test_stmt_sig(void)
+{
+    int rows = 0, bad = 0;
+    for (int k = 0; k < LEV_S_COUNT; k++) {
+        const lev_sig *g = lev_stmt_sig((enum lev_stmt_kind)k);
+        if (g->op == OP_NOP)
+            continue;
+        rows++;
+        size_t n = lev_sig_nargs(g);
+        unsigned seen = 0;
+        for (size_t i = 0; i < n; i++)
+            seen |= 1u << lev_sig_slot(g, i);
+        if (splev_ops[g->op].pops != (int)n ||
+            splev_ops[g->op].pops_per_n != 0 || seen != (1u << n) - 1 ||
+            (g->order && strlen(g->order) != n)) {
+            printf("# %s: %zu arguments for %s\n",
+                   lev_stmt_name((enum lev_stmt_kind)k), n,
+                   splev_ops[g->op].name);
+            bad++;
+        }
+    }
+    CHECK(rows >= 15 && bad == 0, "%d statement rows push what their "
+          "opcodes pop, each argument once (%d do not)", rows, bad);
+    CHECK(lev_stmt_sig(LEV_S_ROOM)->op == OP_NOP &&
+          lev_stmt_sig(LEV_S_COUNT)->op == OP_NOP,
+          "statements with structure, and no statement, have no row");
+}
+
+/* The opcode table's run and work columns: values, jumps and calls run in
+ * the VM and charge nothing extra; every selection op charges a map. */
+static void test_op_runs(void)
+{
+    int bad = 0;
+    for (int op = 0; op < OP_COUNT_; op++) {
+        const splev_opinfo *oi = &splev_ops[op];
+        int sel = strncmp(oi->name, "SEL_", 4) == 0;
+        if ((op <= OP_CORE) != (oi->run == OPRUN_VM) ||
+            sel != (oi->run == OPRUN_SEL) || (sel && oi->work != 1) ||
+            (oi->run == OPRUN_VM && oi->work != 0))
+            bad++;
+    }
+    CHECK(bad == 0 && splev_ops[OP_INIT_MAP].work == 4 &&
+          splev_ops[OP_ROOM].run == OPRUN_GEN,
+          "opcode runs and work are consistent (%d not)", bad);
+}
+
 int main(void)
 {
     test_crc32();
+    test_stmt_sig();
+    test_op_runs();
 
     char err[200];
     splev_levscript s = base_script();
