@@ -43,19 +43,11 @@ void lev_scope_free(lev_scope *s)
     memset(s, 0, sizeof *s);
 }
 
-static uint32_t name_hash(const char *p)
-{
-    uint32_t h = 2166136261u;
-    for (; *p; p++)
-        h = (h ^ (unsigned char)*p) * 16777619u;
-    return h;
-}
-
 int lev_scope_find(const lev_scope *s, const char *name)
 {
     if (!s->hcap)
         return -1;
-    for (size_t i = name_hash(name) & (s->hcap - 1);; i = (i + 1) & (s->hcap - 1)) {
+    for (size_t i = strmap_hash(name) & (s->hcap - 1);; i = (i + 1) & (s->hcap - 1)) {
         int32_t k = s->hash[i];
         if (k == 0)
             return -1;
@@ -66,7 +58,7 @@ int lev_scope_find(const lev_scope *s, const char *name)
 
 static void hash_put(lev_scope *s, int32_t index)
 {
-    size_t i = name_hash(s->v[index].name) & (s->hcap - 1);
+    size_t i = strmap_hash(s->v[index].name) & (s->hcap - 1);
     while (s->hash[i])
         i = (i + 1) & (s->hcap - 1);
     s->hash[i] = index + 1;

@@ -213,20 +213,11 @@ static struct splev_level_spare *level_spare(splev_level *lev)
     return lev->spare;
 }
 
-/* FNV-1a of a string. */
-static uint32_t name_hash(const char *text)
-{
-    uint32_t h = 2166136261u;
-    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
-        h = (h ^ *p) * 16777619u;
-    return h;
-}
-
 /* The slot of text in the set, or the free slot where it goes. */
 static char **name_slot(struct splev_level_spare *sp, const char *text)
 {
     size_t mask = sp->capnames - 1;
-    for (size_t i = name_hash(text) & mask;; i = (i + 1) & mask)
+    for (size_t i = strmap_hash(text) & mask;; i = (i + 1) & mask)
         if (!sp->names[i] || !strcmp(sp->names[i], text))
             return &sp->names[i];
 }
