@@ -51,11 +51,15 @@ crashed() {
 # check_diag LABEL DIR NAME OPTIONS...: `lev_comp --check OPTIONS NAME.des`
 # run inside DIR (so messages name the file as written) must print exactly
 # DIR/NAME.err on stderr and exit 1 when that holds an error, else 0.
-check_diag() {
-    cd_label=$1 cd_dir=$2 cd_name=$3
-    shift 3
-    (cd "$cd_dir" && ${SPLEV_WRAP:-} "$BIN/lev_comp" --check "$@" \
-        "$cd_name.des" >"$TMPD/out" 2>"$TMPD/err")
+check_diag() { check_diag_prog "$BIN/lev_comp" des "$@"; }
+
+# check_diag_prog PROGRAM EXT LABEL DIR NAME OPTIONS...: the same for
+# another compiler and its inputs NAME.EXT (dgn_comp and .def files).
+check_diag_prog() {
+    cd_prog=$1 cd_ext=$2 cd_label=$3 cd_dir=$4 cd_name=$5
+    shift 5
+    (cd "$cd_dir" && ${SPLEV_WRAP:-} "$cd_prog" --check "$@" \
+        "$cd_name.$cd_ext" >"$TMPD/out" 2>"$TMPD/err")
     RC=$?
     cd_want=0
     if [ -z "${UPDATE_GOLDEN:-}" ]; then

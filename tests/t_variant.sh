@@ -58,21 +58,7 @@ for des in $VD/dgn/*.def; do
     vn=$(basename "$des" .def)
     opts=$(cat "$VD/dgn/$vn.opts" 2>/dev/null)
     # shellcheck disable=SC2086
-    (cd $VD/dgn && ${SPLEV_WRAP:-} "$DC" --check $opts "$vn.def" \
-        >"$TMPD/out" 2>"$TMPD/err")
-    RC=$?
-    want=0
-    if [ -z "${UPDATE_GOLDEN:-}" ]; then
-        grep -q ': error: ' "$VD/dgn/$vn.err" 2>/dev/null && want=1
-    else
-        grep -q ': error: ' "$TMPD/err" && want=1
-    fi
-    if crashed || [ "$RC" -ne "$want" ]; then
-        fail "variant dgn $vn" "status $RC, expected $want" \
-            "$(head -3 "$TMPD/err")"
-    else
-        compare_golden "variant dgn $vn" "$TMPD/err" "$VD/dgn/$vn.err"
-    fi
+    check_diag_prog "$DC" def "variant dgn $vn" "$VD/dgn" "$vn" $opts
 done
 
 # ---- a HackEM dungeon of 60 levels lays out (the limit travels in the
