@@ -265,7 +265,10 @@ static int push_thing(tr *t, size_t i)
     }
     int un = t->l->game == CLASSIC_UNNETHACK;
     int cls = un ? (int8_t)(v & 0xff) : (int)(v & 0xff);
-    int64_t index = un ? (v - cls) >> 8 : ((v >> 8) & 0xffffff) - 10;
+    /* (v - cls) >> 8 for UnNetHack, without the overflow of v - cls for
+     * a value near the limits: a negative class byte borrows one. */
+    int64_t index = un ? (v >> 8) + (cls < 0)
+                       : ((v >> 8) & 0xffffff) - 10;
     if (un && index == 0xffff)
         index = -1;
     if (index < 0) {
