@@ -265,7 +265,10 @@ static int push_thing(tr *t, size_t i)
     }
     int un = t->l->game == CLASSIC_UNNETHACK;
     int cls = un ? (int8_t)(v & 0xff) : (int)(v & 0xff);
-    int64_t index = un ? (v - cls) >> 8 : ((v >> 8) & 0xffffff) - 10;
+    /* (v - cls) >> 8 for UnNetHack, without the overflow of v - cls for
+     * a value near the limits: a negative class byte borrows one. */
+    int64_t index = un ? (v >> 8) + (cls < 0)
+                       : ((v >> 8) & 0xffffff) - 10;
     if (un && index == 0xffff)
         index = -1;
     if (index < 0) {
@@ -966,8 +969,10 @@ static int grave(tr *t, size_t i)
         emit(t, OP_GRAVE, 0, 0, 0);
         return 0;
     }
-    if ((kind != 0 && kind != 1) || t->l->recs[i - 2].len != 0 ||
-        take_back(t, i - 1, 1, stag) != 0)
+    /* The text record must be there (and be a string) before its length
+     * is read: a GRAVE may come second in the file. */
+    if ((kind != 0 && kind != 1) || take_back(t, i - 1, 1, stag) != 0 ||
+        t->l->recs[i - 2].len != 0)
         return fail(t, "record %zu: GRAVE kind %d", i - 1, kind);
     emit(t, OP_PUSH_NULL, 0, 0, 0);
     emit(t, OP_GRAVE, kind, 0, 0);

@@ -21,19 +21,6 @@
 
 #include "fuzz_util.h"
 
-static void fcl_run(const splev_levscript *s, uint64_t seed)
-{
-    splev_genctx ctx;
-    fuzz_genctx(&ctx, seed);
-    char err[512];
-    err[0] = '\0';
-    splev_level *lev = splev_run(s, &ctx, seed, err, sizeof err);
-    if (lev)
-        splev_level_free(lev);
-    else if (err[0] == '\0')
-        fuzz_fail("the interpreter failed without a message");
-}
-
 static void fcl_translated(const classic_lev *l, uint64_t h)
 {
     char err[600];
@@ -51,7 +38,7 @@ static void fcl_translated(const classic_lev *l, uint64_t h)
         fuzz_fail("a translated script does not load again: %s", err);
     splev_lev_free(back);
     free(bytes);
-    fcl_run(s, h);
+    fuzz_run_script(s, h);
     splev_lev_free(s);
 }
 

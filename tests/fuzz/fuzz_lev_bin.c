@@ -18,23 +18,6 @@
 
 #include "fuzz_util.h"
 
-#ifdef FLB_INTERP
-/* Whatever a verified script does, the interpreter must stop within its
- * limits, with a level or with an error message. */
-static void flb_run(const splev_levscript *s, uint64_t seed)
-{
-    splev_genctx ctx;
-    fuzz_genctx(&ctx, seed);
-    char err[512];
-    err[0] = '\0';
-    splev_level *lev = splev_run(s, &ctx, seed, err, sizeof err);
-    if (lev)
-        splev_level_free(lev);
-    else if (err[0] == '\0')
-        fuzz_fail("the interpreter failed without a message");
-}
-#endif
-
 /* Most mutated inputs would stop at the size or checksum test.  For 7 of 8
  * inputs (chosen by their hash) the harness writes the true size and
  * checksum into the header first, so the fuzzer reaches the records; the
@@ -75,7 +58,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         splev_lev_free(back);
         free(again);
 #ifdef FLB_INTERP
-        flb_run(s, fuzz_hash(data, size));
+        fuzz_run_script(s, fuzz_hash(data, size));
 #endif
         splev_lev_free(s);
     }

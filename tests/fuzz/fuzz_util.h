@@ -97,4 +97,20 @@ static inline void fuzz_genctx(splev_genctx *ctx, uint64_t seed)
     ctx->max_string = FUZZ_MAX_STRING;
     ctx->depth = 1 + (int)(seed % 50);
 }
+
+/* Whatever a verified script does, the interpreter must stop within the
+ * harnesses' limits, with a level or with an error message (lev_bin,
+ * classic_lev). */
+static inline void fuzz_run_script(const splev_levscript *s, uint64_t seed)
+{
+    splev_genctx ctx;
+    fuzz_genctx(&ctx, seed);
+    char err[512];
+    err[0] = '\0';
+    splev_level *lev = splev_run(s, &ctx, seed, err, sizeof err);
+    if (lev)
+        splev_level_free(lev);
+    else if (err[0] == '\0')
+        fuzz_fail("the interpreter failed without a message");
+}
 #endif

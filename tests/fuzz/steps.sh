@@ -1,7 +1,8 @@
 #!/bin/sh
 # steps.sh BUILD [LEVELS_DIR]: the interpreter steps each level needs,
 # against the harnesses' FUZZ_MAX_STEPS (tests/fuzz/fuzz_util.h).
-# Compiles tests/fuzz/steps.c against BUILD/lib/libsplev.a, compiles
+# Compiles tests/fuzz/steps.c against BUILD/lib/libsplev-internal.a
+# (it uses internal helpers), compiles
 # dat/*.des and ../shared/corpus/unnethack/*.des (when present) with
 # BUILD/bin/lev_comp into a scratch folder (or takes the .lev files of
 # LEVELS_DIR), and prints each level's need and the summary line.
@@ -11,7 +12,7 @@ build=${1:-build}
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/splev-steps.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT INT TERM
 ${CC:-cc} -std=c11 -O2 -Iinclude -Isrc -I"$build/gen" -Itests/fuzz \
-    -o "$tmp/steps" tests/fuzz/steps.c "$build/lib/libsplev.a" -lm || exit 2
+    -o "$tmp/steps" tests/fuzz/steps.c "$build/lib/libsplev-internal.a" -lm || exit 2
 if [ $# -ge 2 ]; then
     levels=$2
 else
