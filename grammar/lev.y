@@ -187,6 +187,10 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %token O_RANDOM_PLACES "RANDOM_PLACES" O_RANDOM_OBJECTS "RANDOM_OBJECTS"
 %token O_RANDOM_MONSTERS "RANDOM_MONSTERS" O_PLACE "place" O_HALLUMSG "HALLUMSG"
 %token O_CONTAINED "contained"
+/* UnNetHack 3.5.1-3.5.2: a positional MONSTER/OBJECT/CONTAINER line in
+ * the braced language (old343.c, lev_old343_hybrid_lines) */
+%token H_MONSTER "MONSTER (positional)" H_OBJECT "OBJECT (positional)"
+%token H_CONTAINER "CONTAINER (positional)"
 
 %token MESSAGE "MESSAGE" NOMAP "NOMAP" LEVEL "LEVEL" INIT_MAP "INIT_MAP"
 %token MAZE "MAZE"
@@ -256,6 +260,8 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %type <expr> monobj_other
 %type <num> cmpop typed_kw
 %type <stmt> old_stmt old_mon old_obj old_objh
+%type <stmt> hyb_mon hyb_obj hyb_cont hyb_list
+%type <expr> hyb_oattr
 %type <expr> old_coord old_place old_char old_name old_oclass old_align
 %type <expr> old_places old_chars old_spe old_door old_door_item
 %type <expr> old_oname old_flags old_flag
@@ -554,6 +560,59 @@ old_door_item
     ;
 /* ==== end of NetHack 3.4.3's dialect ==== */
 
+/* ==== UnNetHack 3.5.1-3.5.2: 3.4.3's positional MONSTER/OBJECT/CONTAINER
+ * in the braced language (doc/dialects.md).  The scanner gives H_MONSTER
+ * ... for the lines old343.c found positional; the rules make the tree
+ * the braced forms make, with attributes in any order as 3.5 reads them.
+ * A contained OBJECT has no place (its container's body holds it). ==== */
+hyb_mon
+    : H_MONSTER ':' old_char ',' old_name ',' old_coord
+        { $$ = mon_new(ctx, @$, old_thing($3, $5, P(@3)), $7); }
+    | hyb_mon ',' mon_attr      { $$ = $1; lev_stmt_attr($$, $3); }
+    | hyb_mon ',' W_ATTITUDE
+        { $$ = $1; lev_stmt_attr($$, word_attr(ctx, @3, LEV_A_ATTITUDE, $3)); }
+    ;
+
+hyb_obj
+    : H_OBJECT ':' old_oclass ',' old_name
+        { $$ = args(S(OBJECT, @$), 1, old_thing($3, $5, P(@3))); }
+    | hyb_obj ',' hyb_oattr     { $$ = $1; lev_stmt_attr($$, $3); }
+    ;
+
+hyb_cont
+    : H_CONTAINER ':' old_oclass ',' old_name
+        { $$ = args(S(CONTAINER, @$), 1, old_thing($3, $5, P(@3))); }
+    | hyb_cont ',' hyb_oattr    { $$ = $1; lev_stmt_attr($$, $3); }
+    ;
+
+/* the place (3.5's first field after the name), then curse state, the
+ * corpse's or statue's monster, enchantment, NAME:, quantity: ... */
+hyb_oattr
+    : obj_attr                  { $$ = $1; }
+    | TUPLE_LIT                 { $$ = mk_attr(P(@$), LEV_A_COORD, $1, NULL); }
+    | RANDOM                    { $$ = random_coord_attr(ctx, @1); }
+    | O_PLACE '[' INTEGER ']'
+        { $$ = mk_attr(P(@$), LEV_A_COORD,
+                       lev_old_reg(ctx, P(@$), LEV_OLD_PLACE, $3), NULL); }
+    | STRING
+        { $$ = mk_attr(P(@$), LEV_A_MONTYPE,
+                       lev_expr_str(LEV_E_STRING, P(@1), $1), NULL); }
+    ;
+
+/* RANDOM_PLACES/OBJECTS/MONSTERS: the list's assignment waits in
+ * ctx->hyb_pending for the rule that takes the shuffle */
+hyb_list
+    : O_RANDOM_PLACES ':' old_places
+        { lev_old_list(ctx, P(@1), LEV_OLD_PLACE, $3, &ctx->hyb_pending, &$$); }
+    | O_RANDOM_OBJECTS ':' old_chars
+        { lev_old_list(ctx, P(@1), LEV_OLD_OBJECT, $3, &ctx->hyb_pending,
+                       &$$); }
+    | O_RANDOM_MONSTERS ':' old_chars
+        { lev_old_list(ctx, P(@1), LEV_OLD_MONSTER, $3, &ctx->hyb_pending,
+                       &$$); }
+    ;
+/* ==== end of UnNetHack 3.5.1-3.5.2's positional forms ==== */
+
 /* The file's statements are folded into items directly (not through
  * item -> stmt -> simple_stmt): two reductions fewer per line. */
 items
@@ -569,6 +628,8 @@ items
     | items other_stmt          { top_item(ctx, $2); }
     /* MONSTER without a block: not through simple_stmt (one step) */
     | items mon_stmt            { $2->pos = P(@2); top_item(ctx, $2); }
+    | items hyb_list
+        { top_item(ctx, ctx->hyb_pending); top_item(ctx, $2); }
     ;
 
 maze_fill
@@ -583,6 +644,9 @@ stmts
     | stmts other_stmt          { $$ = $1; block_item(ctx, $$, $2); }
     | stmts mon_stmt
         { $$ = $1; $2->pos = P(@2); block_item(ctx, $$, $2); }
+    | stmts hyb_list
+        { $$ = $1; block_item(ctx, $$, ctx->hyb_pending);
+          block_item(ctx, $$, $2); }
     ;
 
 /* [N%]: spelt out, as the commonest condition (one step fewer) */
@@ -660,6 +724,15 @@ simple_stmt
           $$->args[0] = $3; $$->body = *take_block($6);
           $$->has_body = 1; }
     | mon_stmt '{' stmts '}'
+        { $$ = $1; $$->pos = P(@$); $$->body = *take_block($3);
+          $$->has_body = 1; }
+    /* UnNetHack 3.5.1-3.5.2's positional forms (hyb_mon below) */
+    | hyb_mon                   { $$ = $1; $$->pos = P(@$); }
+    | hyb_mon '{' stmts '}'
+        { $$ = $1; $$->pos = P(@$); $$->body = *take_block($3);
+          $$->has_body = 1; }
+    | hyb_obj                   { $$ = $1; $$->pos = P(@$); }
+    | hyb_cont '{' stmts '}'
         { $$ = $1; $$->pos = P(@$); $$->body = *take_block($3);
           $$->has_body = 1; }
     /* TRAP's coordinate in its commonest forms spelt out */
@@ -1897,9 +1970,9 @@ static int stmt_kind_of(int tok)
     case INIT_MAP: return LEV_S_INIT_MAP;
     case FLAGS: return LEV_S_FLAGS;
     case GEOMETRY: return LEV_S_MAP;
-    case OBJECT: return LEV_S_OBJECT;
-    case CONTAINER: return LEV_S_CONTAINER;
-    case MONSTER: return LEV_S_MONSTER;
+    case OBJECT: case H_OBJECT: return LEV_S_OBJECT;
+    case CONTAINER: case H_CONTAINER: return LEV_S_CONTAINER;
+    case MONSTER: case H_MONSTER: return LEV_S_MONSTER;
     case TRAP: return LEV_S_TRAP;
     case DOOR: return LEV_S_DOOR;
     case ROOMDOOR: return LEV_S_ROOMDOOR;
@@ -1957,7 +2030,14 @@ static int scan1(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
                  lev_ctx *ctx)
 {
     int t = levyylex(lval, lloc, scanner);
-    if (t != IDENT || !ctx->old343)
+    if (ctx->n_hyb_lines && (t == MONSTER || t == OBJECT || t == CONTAINER)) {
+        size_t line = (size_t)lloc->first_line - 1;
+        if (line < ctx->n_hyb_lines && ctx->hyb_lines[line])
+            return t == MONSTER ? H_MONSTER : t == OBJECT ? H_OBJECT
+                                                          : H_CONTAINER;
+        return t;
+    }
+    if (t != IDENT || !(ctx->old343 || ctx->n_hyb_lines))
         return t;
     static const struct { const char *w; int tok; } words[] = {
         {"RANDOM_PLACES", O_RANDOM_PLACES}, {"RANDOM_OBJECTS", O_RANDOM_OBJECTS},
@@ -2451,6 +2531,9 @@ int lev_run_parser(lev_ctx *ctx, const char *text, size_t len)
     ctx->replay_val = NULL;
     free(ctx->kq);
     ctx->kq = NULL;
+    free(ctx->hyb_lines);
+    ctx->hyb_lines = NULL;
+    ctx->n_hyb_lines = 0;
     ctx->prev_ident = ctx->cur_ident = NULL;
     return r;
 }
