@@ -112,6 +112,11 @@ static lev_stmt *variant_terrain_stmt(lev_ctx *ctx, LEV_LTYPE all,
 static lev_expr *wallify_area(lev_expr *e);
 /* NetHack 3.4.3's dialect (its block of rules) */
 static lev_expr *old_thing(lev_expr *cls, lev_expr *name, lev_pos pos);
+static lev_expr *hyb_mapchar(lev_ctx *ctx, LEV_LTYPE at, long c,
+                             lev_expr *light);
+static lev_expr *hyb_lit(lev_ctx *ctx, lev_expr *mc, lev_expr *light);
+static lev_expr *hyb_line(lev_ctx *ctx, LEV_LTYPE at, lev_expr *from,
+                          int horizontal, long n);
 static void old_montype(lev_ctx *ctx, lev_stmt *s, LEV_LTYPE at, char *name);
 static void old_spe_attr(lev_stmt *s, lev_expr *spe);
 static void old_oname_attr(lev_stmt *s, lev_expr *name);
@@ -187,10 +192,10 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %token O_RANDOM_PLACES "RANDOM_PLACES" O_RANDOM_OBJECTS "RANDOM_OBJECTS"
 %token O_RANDOM_MONSTERS "RANDOM_MONSTERS" O_PLACE "place" O_HALLUMSG "HALLUMSG"
 %token O_CONTAINED "contained"
-/* UnNetHack 3.5.1-3.5.2: a positional MONSTER/OBJECT/CONTAINER line in
- * the braced language (old343.c, lev_old343_hybrid_lines) */
+/* UnNetHack 3.5.1-3.5.2: MONSTER/OBJECT/CONTAINER in their positional
+ * form in the braced language (old343.c, lev_old343_hybrid) */
 %token H_MONSTER "MONSTER (positional)" H_OBJECT "OBJECT (positional)"
-%token H_CONTAINER "CONTAINER (positional)"
+%token H_CONTAINER "CONTAINER (positional)" O_RANDLINE "RANDLINE"
 
 %token MESSAGE "MESSAGE" NOMAP "NOMAP" LEVEL "LEVEL" INIT_MAP "INIT_MAP"
 %token MAZE "MAZE"
@@ -562,7 +567,7 @@ old_door_item
 
 /* ==== UnNetHack 3.5.1-3.5.2: 3.4.3's positional MONSTER/OBJECT/CONTAINER
  * in the braced language (doc/dialects.md).  The scanner gives H_MONSTER
- * ... for the lines old343.c found positional; the rules make the tree
+ * ... in a file old343.c found to be of that mix; the rules make the tree
  * the braced forms make, with attributes in any order as 3.5 reads them.
  * A contained OBJECT has no place (its container's body holds it). ==== */
 hyb_mon
@@ -817,9 +822,42 @@ simple_stmt
     | POOL ':' sel              { $$ = args(S(POOL, @$), 1, $3); }
     | TERRAIN ':' sel ',' mapchar
         { $$ = args(S(TERRAIN, @$), 2, $3, $5); }
+    /* UnNetHack 3.5.1-3.5.2's TERRAIN forms: a place, a line of N cells
+     * from a place, a region; the terrain's light after its character */
+    | TERRAIN ':' sel ',' CHAR ',' light
+        { $$ = args(S(TERRAIN, @$), 2, $3, hyb_mapchar(ctx, @5, $5, $7)); }
+    | TERRAIN ':' sel ',' W_HORIZVERT ',' INTEGER ',' CHAR ',' light
+        { $$ = args(S(TERRAIN, @$), 2,
+                    hyb_line(ctx, @3, $3, $5 == LEV_W_HORIZONTAL, $7),
+                    hyb_mapchar(ctx, @9, $9, $11)); }
+    | TERRAIN ':' sel ',' W_FILLING ',' CHAR ',' light
+        { $$ = args(S(TERRAIN, @$), 2,
+                    mk_sel(P(@3), $5 == LEV_W_FILLED ? LEV_SEL_FILLRECT
+                                                      : LEV_SEL_RECT,
+                           $3, NULL, NULL),
+                    hyb_mapchar(ctx, @7, $7, $9)); }
+    | O_RANDLINE ':' coordish ',' coordish ',' CHAR ',' light ',' expr
+        { $$ = args(S(TERRAIN, @$), 2,
+                    mk_sel(P(@$), LEV_SEL_RANDLINE, $3, $5, $11),
+                    hyb_mapchar(ctx, @7, $7, $9)); }
+    | O_RANDLINE ':' coordish ',' coordish ',' CHAR ',' light ',' expr ','
+      INTEGER
+        { /* the line's thickness: the model draws lines one cell wide */
+          if ($13 != 0)
+              diag_error(ctx->d, lev_srcpos(P(@13)), "a RANDLINE thicker "
+                         "than 0 is not supported");
+          $$ = args(S(TERRAIN, @$), 2,
+                    mk_sel(P(@$), LEV_SEL_RANDLINE, $3, $5, $11),
+                    hyb_mapchar(ctx, @7, $7, $9)); }
     | REPLACE_TERRAIN ':' regionish ',' mapchar ',' mapchar ',' PERCENT
         { lev_expr *p = E(PERCENT, @9); p->ival = $9;
           $$ = args(S(REPLACE_TERRAIN, @$), 4, $3, $5, $7, p); }
+    | REPLACE_TERRAIN ':' regionish ',' mapchar ',' mapchar ',' light ','
+      PERCENT
+        { /* UnNetHack 3.5: the light of the new terrain */
+          lev_expr *p = E(PERCENT, @11); p->ival = $11;
+          $$ = args(S(REPLACE_TERRAIN, @$), 4, $3, $5, hyb_lit(ctx, $7, $9),
+                    p); }
     | NON_DIGGABLE ':' regionish
         { $$ = args(S(NON_DIGGABLE, @$), 1, $3); }
     | NON_PASSWALL ':' regionish
@@ -850,6 +888,10 @@ simple_stmt
     | SPILL ':' coordish ',' mapchar ',' W_DIRECTION ',' expr
         { $$ = args(S(SPILL, @$), 4, $3, $5, lev_expr_word(P(@7), (int)$7),
                     $9); }
+    | SPILL ':' coordish ',' mapchar ',' W_DIRECTION ',' expr ',' light
+        { /* UnNetHack 3.5.1-3.5.2: the light last */
+          $$ = args(S(SPILL, @$), 4, $3, hyb_lit(ctx, $5, $11),
+                    lev_expr_word(P(@7), (int)$7), $9); }
     | wallwalk                  { $$ = $1; $$->pos = P(@$); }
     | SOUNDS ':' expr ',' tuple_list
         { $$ = args(S(SOUNDS, @$), 2, $3, $5); }
@@ -1854,6 +1896,54 @@ static lev_expr *old_thing(lev_expr *cls, lev_expr *name, lev_pos pos)
     return t;
 }
 
+/* UnNetHack 3.5.1-3.5.2: a terrain character with its light. */
+static lev_expr *hyb_mapchar(lev_ctx *ctx, LEV_LTYPE at, long c,
+                             lev_expr *light)
+{
+    lev_expr *m = lev_expr_new(LEV_E_MAPCHAR, P(at));
+    lev_expr_add(m, mk_char(P(at), c));
+    lev_expr_add(m, light);
+    return m;
+}
+
+/* A written character and a light after it: the terrain with that
+ * light; a terrain already with its light cannot take another. */
+static lev_expr *hyb_lit(lev_ctx *ctx, lev_expr *mc, lev_expr *light)
+{
+    if (mc->kind != LEV_E_CHAR) {
+        diag_error(ctx->d, lev_srcpos(light->pos), "a light after the "
+                   "terrain needs the terrain written as a character");
+        return mc;
+    }
+    lev_expr *m = lev_expr_new(LEV_E_MAPCHAR, mc->pos);
+    lev_expr_add(m, mc);
+    lev_expr_add(m, light);
+    return m;
+}
+
+/* TERRAIN: (x,y), horizontal, n: the n cells from (x,y) rightwards (or
+ * downwards), a line selection; the place must be written as numbers. */
+static lev_expr *hyb_line(lev_ctx *ctx, LEV_LTYPE at, lev_expr *from,
+                          int horizontal, long n)
+{
+    if (from->kind != LEV_E_COORD || from->nargs != 2 ||
+        from->args[0]->kind != LEV_E_INT || from->args[1]->kind != LEV_E_INT) {
+        diag_error(ctx->d, lev_srcpos(P(at)), "a TERRAIN line needs a place "
+                   "written as (x,y)");
+        return from;
+    }
+    if (n < 1 || n > 80) {
+        diag_error(ctx->d, lev_srcpos(P(at)), "a TERRAIN line has 1 to 80 "
+                   "cells, not %ld", n);
+        return from;
+    }
+    long x = from->args[0]->ival, y = from->args[1]->ival;
+    lev_expr *to = lev_expr_new(LEV_E_COORD, from->pos);
+    lev_expr_add(to, lev_expr_int(from->pos, horizontal ? x + n - 1 : x));
+    lev_expr_add(to, lev_expr_int(from->pos, horizontal ? y : y + n - 1));
+    return mk_sel(from->pos, LEV_SEL_LINE, from, to, NULL);
+}
+
 /* A corpse's or statue's monster; "random" is a random one. */
 static void old_montype(lev_ctx *ctx, lev_stmt *s, LEV_LTYPE at, char *name)
 {
@@ -2030,19 +2120,15 @@ static int scan1(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
                  lev_ctx *ctx)
 {
     int t = levyylex(lval, lloc, scanner);
-    if (ctx->n_hyb_lines && (t == MONSTER || t == OBJECT || t == CONTAINER)) {
-        size_t line = (size_t)lloc->first_line - 1;
-        if (line < ctx->n_hyb_lines && ctx->hyb_lines[line])
-            return t == MONSTER ? H_MONSTER : t == OBJECT ? H_OBJECT
-                                                          : H_CONTAINER;
-        return t;
-    }
-    if (t != IDENT || !(ctx->old343 || ctx->n_hyb_lines))
+    if (ctx->hybrid && (t == MONSTER || t == OBJECT || t == CONTAINER))
+        return t == MONSTER ? H_MONSTER : t == OBJECT ? H_OBJECT : H_CONTAINER;
+    if (t != IDENT || !(ctx->old343 || ctx->hybrid))
         return t;
     static const struct { const char *w; int tok; } words[] = {
         {"RANDOM_PLACES", O_RANDOM_PLACES}, {"RANDOM_OBJECTS", O_RANDOM_OBJECTS},
         {"RANDOM_MONSTERS", O_RANDOM_MONSTERS}, {"place", O_PLACE},
         {"contained", O_CONTAINED}, {"HALLUMSG", O_HALLUMSG},
+        {"RANDLINE", O_RANDLINE},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(lval->str, words[i].w) == 0)
@@ -2531,9 +2617,6 @@ int lev_run_parser(lev_ctx *ctx, const char *text, size_t len)
     ctx->replay_val = NULL;
     free(ctx->kq);
     ctx->kq = NULL;
-    free(ctx->hyb_lines);
-    ctx->hyb_lines = NULL;
-    ctx->n_hyb_lines = 0;
     ctx->prev_ident = ctx->cur_ident = NULL;
     return r;
 }

@@ -9,7 +9,6 @@
 #include "lev_front/old343.h"
 #include "lev_front/arena.h"
 
-#include <stdlib.h>
 #include <string.h>
 
 /* ---- telling the dialect ---- */
@@ -49,6 +48,20 @@ static int field(const char **pp, const char *end)
     } else if (word_is(p, end, "random")) {
         k = 'r';
         p += 6;
+    } else if (word_is(p, end, "monster") || word_is(p, end, "object") ||
+               word_is(p, end, "obj")) {
+        /* monster[N], object[N]: a RANDOM_* list's class */
+        const char *q = p;
+        while (q < end && *q >= 'a' && *q <= 'z')
+            q++;
+        q = skip_blanks(q, end);
+        if (q >= end || *q != '[')
+            return 0;
+        q = memchr(q, ']', (size_t)(end - q));
+        if (!q)
+            return 0;
+        k = 'c';
+        p = q + 1;
     } else {
         return 0;
     }
@@ -175,8 +188,9 @@ int lev_old343_sniff(const char *text, size_t len)
  * Those releases read 3.4.3's positional MONSTER/OBJECT/CONTAINER inside
  * the braced language (ROOM {...}, IF [50%] {...}, ROOMDOOR, TERRAIN ...).
  * A file with a positional line and a braced or 3.5-only construct is
- * read in the UnNetHack dialect with its positional lines taken as such
- * (lev_old343_hybrid_lines); 3.4.3 itself has no braces outside maps. */
+ * read in the UnNetHack dialect with every MONSTER/OBJECT/CONTAINER taken
+ * as positional (those releases had no other form; lev_old343_hybrid);
+ * 3.4.3 itself has no braces outside maps. */
 
 /* A line that only the braced language has: a '{' or '}' of a block, or a
  * statement keyword 3.4.3 lacks. */
@@ -223,14 +237,11 @@ static int positional_line(const char *p, const char *end)
     return positional(p + 1, end);
 }
 
-int lev_old343_hybrid_lines(const char *text, size_t len,
-                            unsigned char **lines, size_t *nlines)
+int lev_old343_hybrid(const char *text, size_t len)
 {
     const char *end = text + len;
-    int braced = 0, any = 0, in_map = 0;
-    size_t n = 0, cap = 0;
-    unsigned char *bits = NULL;
-    for (const char *p = text; p < end; n++) {
+    int braced = 0, positional_seen = 0, in_map = 0;
+    for (const char *p = text; p < end && !(braced && positional_seen);) {
         const char *nl = memchr(p, '\n', (size_t)(end - p));
         const char *le = nl ? nl : end;
         const char *s = skip_blanks(p, le);
@@ -238,24 +249,13 @@ int lev_old343_hybrid_lines(const char *text, size_t len,
             in_map = 0;
         else if (word_is(s, le, "MAP"))
             in_map = 1;
-        int pos = !in_map && positional_line(p, le);
-        braced |= !in_map && braced_line(p, le);
-        any |= pos;
-        if (n == cap) {
-            cap = cap ? 2 * cap : 256;
-            bits = xrealloc(bits, cap);
+        else if (!in_map) {
+            positional_seen |= positional_line(p, le);
+            braced |= braced_line(p, le);
         }
-        bits[n] = (unsigned char)pos;
         p = le + 1;
     }
-    if (!(any && braced)) {
-        free(bits);
-        bits = NULL;
-        n = 0;
-    }
-    *lines = bits;
-    *nlines = n;
-    return bits != NULL;
+    return braced && positional_seen;
 }
 
 /* ---- the tree ---- */

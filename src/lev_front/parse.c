@@ -210,9 +210,8 @@ static void start_pass(lev_ctx *ctx, diag *d, lev_file *f, char *text,
     int forced = opt->dialect ? opt->dialect : v ? v->dialect : 0;
     if (forced == SPLEV_LEVCOMP_DIALECT_NETHACK343)
         ctx->old343 = 1;
-    else if (sniff == 2 && lev_old343_hybrid_lines(text, len, &ctx->hyb_lines,
-                                                   &ctx->n_hyb_lines))
-        ;   /* UnNetHack 3.5.1-3.5.2: positional lines in braces */
+    else if (sniff == 2 && lev_old343_hybrid(text, len))
+        ctx->hybrid = 1;        /* UnNetHack 3.5.1-3.5.2's mix */
     else if (forced == SPLEV_LEVCOMP_DIALECT_AUTO && sniff == 2)
         ctx->old343 = 1;
     else if (sniff)
