@@ -576,6 +576,10 @@ hyb_mon
     | hyb_mon ',' mon_attr      { $$ = $1; lev_stmt_attr($$, $3); }
     | hyb_mon ',' W_ATTITUDE
         { $$ = $1; lev_stmt_attr($$, word_attr(ctx, @3, LEV_A_ATTITUDE, $3)); }
+    | hyb_mon ',' RANDOM
+        { /* 3.5's random alignment */
+          $$ = $1; lev_stmt_attr($$, mk_attr(P(@3), LEV_A_ALIGN, E(RANDOM, @3),
+                                             NULL)); }
     ;
 
 hyb_obj
