@@ -112,6 +112,11 @@ static lev_stmt *variant_terrain_stmt(lev_ctx *ctx, LEV_LTYPE all,
 static lev_expr *wallify_area(lev_expr *e);
 /* NetHack 3.4.3's dialect (its block of rules) */
 static lev_expr *old_thing(lev_expr *cls, lev_expr *name, lev_pos pos);
+static lev_expr *hyb_mapchar(lev_ctx *ctx, LEV_LTYPE at, long c,
+                             lev_expr *light);
+static lev_expr *hyb_lit(lev_ctx *ctx, lev_expr *mc, lev_expr *light);
+static lev_expr *hyb_line(lev_ctx *ctx, LEV_LTYPE at, lev_expr *from,
+                          int horizontal, long n);
 static void old_montype(lev_ctx *ctx, lev_stmt *s, LEV_LTYPE at, char *name);
 static void old_spe_attr(lev_stmt *s, lev_expr *spe);
 static void old_oname_attr(lev_stmt *s, lev_expr *name);
@@ -187,6 +192,10 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %token O_RANDOM_PLACES "RANDOM_PLACES" O_RANDOM_OBJECTS "RANDOM_OBJECTS"
 %token O_RANDOM_MONSTERS "RANDOM_MONSTERS" O_PLACE "place" O_HALLUMSG "HALLUMSG"
 %token O_CONTAINED "contained"
+/* UnNetHack 3.5.1-3.5.2: MONSTER/OBJECT/CONTAINER in their positional
+ * form in the braced language (old343.c, lev_old343_hybrid) */
+%token H_MONSTER "MONSTER (positional)" H_OBJECT "OBJECT (positional)"
+%token H_CONTAINER "CONTAINER (positional)" O_RANDLINE "RANDLINE"
 
 %token MESSAGE "MESSAGE" NOMAP "NOMAP" LEVEL "LEVEL" INIT_MAP "INIT_MAP"
 %token MAZE "MAZE"
@@ -256,6 +265,8 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 %type <expr> monobj_other
 %type <num> cmpop typed_kw
 %type <stmt> old_stmt old_mon old_obj old_objh
+%type <stmt> hyb_mon hyb_obj hyb_cont hyb_list
+%type <expr> hyb_oattr
 %type <expr> old_coord old_place old_char old_name old_oclass old_align
 %type <expr> old_places old_chars old_spe old_door old_door_item
 %type <expr> old_oname old_flags old_flag
@@ -554,6 +565,63 @@ old_door_item
     ;
 /* ==== end of NetHack 3.4.3's dialect ==== */
 
+/* ==== UnNetHack 3.5.1-3.5.2: 3.4.3's positional MONSTER/OBJECT/CONTAINER
+ * in the braced language (doc/dialects.md).  The scanner gives H_MONSTER
+ * ... in a file old343.c found to be of that mix; the rules make the tree
+ * the braced forms make, with attributes in any order as 3.5 reads them.
+ * A contained OBJECT has no place (its container's body holds it). ==== */
+hyb_mon
+    : H_MONSTER ':' old_char ',' old_name ',' old_coord
+        { $$ = mon_new(ctx, @$, old_thing($3, $5, P(@3)), $7); }
+    | hyb_mon ',' mon_attr      { $$ = $1; lev_stmt_attr($$, $3); }
+    | hyb_mon ',' W_ATTITUDE
+        { $$ = $1; lev_stmt_attr($$, word_attr(ctx, @3, LEV_A_ATTITUDE, $3)); }
+    | hyb_mon ',' RANDOM
+        { /* 3.5's random alignment */
+          $$ = $1; lev_stmt_attr($$, mk_attr(P(@3), LEV_A_ALIGN, E(RANDOM, @3),
+                                             NULL)); }
+    ;
+
+hyb_obj
+    : H_OBJECT ':' old_oclass ',' old_name
+        { $$ = args(S(OBJECT, @$), 1, old_thing($3, $5, P(@3))); }
+    | hyb_obj ',' hyb_oattr     { $$ = $1; lev_stmt_attr($$, $3); }
+    ;
+
+hyb_cont
+    : H_CONTAINER ':' old_oclass ',' old_name
+        { $$ = args(S(CONTAINER, @$), 1, old_thing($3, $5, P(@3))); }
+    | hyb_cont ',' hyb_oattr    { $$ = $1; lev_stmt_attr($$, $3); }
+    ;
+
+/* the place (3.5's first field after the name), then curse state, the
+ * corpse's or statue's monster, enchantment, NAME:, quantity: ... */
+hyb_oattr
+    : obj_attr                  { $$ = $1; }
+    | TUPLE_LIT                 { $$ = mk_attr(P(@$), LEV_A_COORD, $1, NULL); }
+    | RANDOM                    { $$ = random_coord_attr(ctx, @1); }
+    | O_PLACE '[' INTEGER ']'
+        { $$ = mk_attr(P(@$), LEV_A_COORD,
+                       lev_old_reg(ctx, P(@$), LEV_OLD_PLACE, $3), NULL); }
+    | STRING
+        { $$ = mk_attr(P(@$), LEV_A_MONTYPE,
+                       lev_expr_str(LEV_E_STRING, P(@1), $1), NULL); }
+    ;
+
+/* RANDOM_PLACES/OBJECTS/MONSTERS: the list's assignment waits in
+ * ctx->hyb_pending for the rule that takes the shuffle */
+hyb_list
+    : O_RANDOM_PLACES ':' old_places
+        { lev_old_list(ctx, P(@1), LEV_OLD_PLACE, $3, &ctx->hyb_pending, &$$); }
+    | O_RANDOM_OBJECTS ':' old_chars
+        { lev_old_list(ctx, P(@1), LEV_OLD_OBJECT, $3, &ctx->hyb_pending,
+                       &$$); }
+    | O_RANDOM_MONSTERS ':' old_chars
+        { lev_old_list(ctx, P(@1), LEV_OLD_MONSTER, $3, &ctx->hyb_pending,
+                       &$$); }
+    ;
+/* ==== end of UnNetHack 3.5.1-3.5.2's positional forms ==== */
+
 /* The file's statements are folded into items directly (not through
  * item -> stmt -> simple_stmt): two reductions fewer per line. */
 items
@@ -569,6 +637,8 @@ items
     | items other_stmt          { top_item(ctx, $2); }
     /* MONSTER without a block: not through simple_stmt (one step) */
     | items mon_stmt            { $2->pos = P(@2); top_item(ctx, $2); }
+    | items hyb_list
+        { top_item(ctx, ctx->hyb_pending); top_item(ctx, $2); }
     ;
 
 maze_fill
@@ -583,6 +653,9 @@ stmts
     | stmts other_stmt          { $$ = $1; block_item(ctx, $$, $2); }
     | stmts mon_stmt
         { $$ = $1; $2->pos = P(@2); block_item(ctx, $$, $2); }
+    | stmts hyb_list
+        { $$ = $1; block_item(ctx, $$, ctx->hyb_pending);
+          block_item(ctx, $$, $2); }
     ;
 
 /* [N%]: spelt out, as the commonest condition (one step fewer) */
@@ -660,6 +733,15 @@ simple_stmt
           $$->args[0] = $3; $$->body = *take_block($6);
           $$->has_body = 1; }
     | mon_stmt '{' stmts '}'
+        { $$ = $1; $$->pos = P(@$); $$->body = *take_block($3);
+          $$->has_body = 1; }
+    /* UnNetHack 3.5.1-3.5.2's positional forms (hyb_mon below) */
+    | hyb_mon                   { $$ = $1; $$->pos = P(@$); }
+    | hyb_mon '{' stmts '}'
+        { $$ = $1; $$->pos = P(@$); $$->body = *take_block($3);
+          $$->has_body = 1; }
+    | hyb_obj                   { $$ = $1; $$->pos = P(@$); }
+    | hyb_cont '{' stmts '}'
         { $$ = $1; $$->pos = P(@$); $$->body = *take_block($3);
           $$->has_body = 1; }
     /* TRAP's coordinate in its commonest forms spelt out */
@@ -748,9 +830,42 @@ simple_stmt
     | POOL ':' sel              { $$ = args(S(POOL, @$), 1, $3); }
     | TERRAIN ':' sel ',' mapchar
         { $$ = args(S(TERRAIN, @$), 2, $3, $5); }
+    /* UnNetHack 3.5.1-3.5.2's TERRAIN forms: a place, a line of N cells
+     * from a place, a region; the terrain's light after its character */
+    | TERRAIN ':' sel ',' CHAR ',' light
+        { $$ = args(S(TERRAIN, @$), 2, $3, hyb_mapchar(ctx, @5, $5, $7)); }
+    | TERRAIN ':' sel ',' W_HORIZVERT ',' INTEGER ',' CHAR ',' light
+        { $$ = args(S(TERRAIN, @$), 2,
+                    hyb_line(ctx, @3, $3, $5 == LEV_W_HORIZONTAL, $7),
+                    hyb_mapchar(ctx, @9, $9, $11)); }
+    | TERRAIN ':' sel ',' W_FILLING ',' CHAR ',' light
+        { $$ = args(S(TERRAIN, @$), 2,
+                    mk_sel(P(@3), $5 == LEV_W_FILLED ? LEV_SEL_FILLRECT
+                                                      : LEV_SEL_RECT,
+                           $3, NULL, NULL),
+                    hyb_mapchar(ctx, @7, $7, $9)); }
+    | O_RANDLINE ':' coordish ',' coordish ',' CHAR ',' light ',' expr
+        { $$ = args(S(TERRAIN, @$), 2,
+                    mk_sel(P(@$), LEV_SEL_RANDLINE, $3, $5, $11),
+                    hyb_mapchar(ctx, @7, $7, $9)); }
+    | O_RANDLINE ':' coordish ',' coordish ',' CHAR ',' light ',' expr ','
+      INTEGER
+        { /* the line's thickness: the model draws lines one cell wide */
+          if ($13 != 0)
+              diag_error(ctx->d, lev_srcpos(P(@13)), "a RANDLINE thicker "
+                         "than 0 is not supported");
+          $$ = args(S(TERRAIN, @$), 2,
+                    mk_sel(P(@$), LEV_SEL_RANDLINE, $3, $5, $11),
+                    hyb_mapchar(ctx, @7, $7, $9)); }
     | REPLACE_TERRAIN ':' regionish ',' mapchar ',' mapchar ',' PERCENT
         { lev_expr *p = E(PERCENT, @9); p->ival = $9;
           $$ = args(S(REPLACE_TERRAIN, @$), 4, $3, $5, $7, p); }
+    | REPLACE_TERRAIN ':' regionish ',' mapchar ',' mapchar ',' light ','
+      PERCENT
+        { /* UnNetHack 3.5: the light of the new terrain */
+          lev_expr *p = E(PERCENT, @11); p->ival = $11;
+          $$ = args(S(REPLACE_TERRAIN, @$), 4, $3, $5, hyb_lit(ctx, $7, $9),
+                    p); }
     | NON_DIGGABLE ':' regionish
         { $$ = args(S(NON_DIGGABLE, @$), 1, $3); }
     | NON_PASSWALL ':' regionish
@@ -781,6 +896,10 @@ simple_stmt
     | SPILL ':' coordish ',' mapchar ',' W_DIRECTION ',' expr
         { $$ = args(S(SPILL, @$), 4, $3, $5, lev_expr_word(P(@7), (int)$7),
                     $9); }
+    | SPILL ':' coordish ',' mapchar ',' W_DIRECTION ',' expr ',' light
+        { /* UnNetHack 3.5.1-3.5.2: the light last */
+          $$ = args(S(SPILL, @$), 4, $3, hyb_lit(ctx, $5, $11),
+                    lev_expr_word(P(@7), (int)$7), $9); }
     | wallwalk                  { $$ = $1; $$->pos = P(@$); }
     | SOUNDS ':' expr ',' tuple_list
         { $$ = args(S(SOUNDS, @$), 2, $3, $5); }
@@ -1785,6 +1904,54 @@ static lev_expr *old_thing(lev_expr *cls, lev_expr *name, lev_pos pos)
     return t;
 }
 
+/* UnNetHack 3.5.1-3.5.2: a terrain character with its light. */
+static lev_expr *hyb_mapchar(lev_ctx *ctx, LEV_LTYPE at, long c,
+                             lev_expr *light)
+{
+    lev_expr *m = lev_expr_new(LEV_E_MAPCHAR, P(at));
+    lev_expr_add(m, mk_char(P(at), c));
+    lev_expr_add(m, light);
+    return m;
+}
+
+/* A written character and a light after it: the terrain with that
+ * light; a terrain already with its light cannot take another. */
+static lev_expr *hyb_lit(lev_ctx *ctx, lev_expr *mc, lev_expr *light)
+{
+    if (mc->kind != LEV_E_CHAR) {
+        diag_error(ctx->d, lev_srcpos(light->pos), "a light after the "
+                   "terrain needs the terrain written as a character");
+        return mc;
+    }
+    lev_expr *m = lev_expr_new(LEV_E_MAPCHAR, mc->pos);
+    lev_expr_add(m, mc);
+    lev_expr_add(m, light);
+    return m;
+}
+
+/* TERRAIN: (x,y), horizontal, n: the n cells from (x,y) rightwards (or
+ * downwards), a line selection; the place must be written as numbers. */
+static lev_expr *hyb_line(lev_ctx *ctx, LEV_LTYPE at, lev_expr *from,
+                          int horizontal, long n)
+{
+    if (from->kind != LEV_E_COORD || from->nargs != 2 ||
+        from->args[0]->kind != LEV_E_INT || from->args[1]->kind != LEV_E_INT) {
+        diag_error(ctx->d, lev_srcpos(P(at)), "a TERRAIN line needs a place "
+                   "written as (x,y)");
+        return from;
+    }
+    if (n < 1 || n > 80) {
+        diag_error(ctx->d, lev_srcpos(P(at)), "a TERRAIN line has 1 to 80 "
+                   "cells, not %ld", n);
+        return from;
+    }
+    long x = from->args[0]->ival, y = from->args[1]->ival;
+    lev_expr *to = lev_expr_new(LEV_E_COORD, from->pos);
+    lev_expr_add(to, lev_expr_int(from->pos, horizontal ? x + n - 1 : x));
+    lev_expr_add(to, lev_expr_int(from->pos, horizontal ? y : y + n - 1));
+    return mk_sel(from->pos, LEV_SEL_LINE, from, to, NULL);
+}
+
 /* A corpse's or statue's monster; "random" is a random one. */
 static void old_montype(lev_ctx *ctx, lev_stmt *s, LEV_LTYPE at, char *name)
 {
@@ -1901,9 +2068,9 @@ static int stmt_kind_of(int tok)
     case INIT_MAP: return LEV_S_INIT_MAP;
     case FLAGS: return LEV_S_FLAGS;
     case GEOMETRY: return LEV_S_MAP;
-    case OBJECT: return LEV_S_OBJECT;
-    case CONTAINER: return LEV_S_CONTAINER;
-    case MONSTER: return LEV_S_MONSTER;
+    case OBJECT: case H_OBJECT: return LEV_S_OBJECT;
+    case CONTAINER: case H_CONTAINER: return LEV_S_CONTAINER;
+    case MONSTER: case H_MONSTER: return LEV_S_MONSTER;
     case TRAP: return LEV_S_TRAP;
     case DOOR: return LEV_S_DOOR;
     case ROOMDOOR: return LEV_S_ROOMDOOR;
@@ -1961,12 +2128,15 @@ static int scan1(LEV_STYPE *lval, LEV_LTYPE *lloc, void *scanner,
                  lev_ctx *ctx)
 {
     int t = levyylex(lval, lloc, scanner);
-    if (t != IDENT || !ctx->old343)
+    if (ctx->hybrid && (t == MONSTER || t == OBJECT || t == CONTAINER))
+        return t == MONSTER ? H_MONSTER : t == OBJECT ? H_OBJECT : H_CONTAINER;
+    if (t != IDENT || !(ctx->old343 || ctx->hybrid))
         return t;
     static const struct { const char *w; int tok; } words[] = {
         {"RANDOM_PLACES", O_RANDOM_PLACES}, {"RANDOM_OBJECTS", O_RANDOM_OBJECTS},
         {"RANDOM_MONSTERS", O_RANDOM_MONSTERS}, {"place", O_PLACE},
         {"contained", O_CONTAINED}, {"HALLUMSG", O_HALLUMSG},
+        {"RANDLINE", O_RANDLINE},
     };
     for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
         if (strcmp(lval->str, words[i].w) == 0)

@@ -149,6 +149,57 @@ expect_status "old343 usage: bad --dialect" 2 "$LC" --dialect nethack34 x.des
 compare_golden "old343 chance after keyword, unnethack" "$TMPD/out" \
     "$OD/un_chance.ast"
 
+# ---- UnNetHack 3.5.1-3.5.2: positional MONSTER/OBJECT in braces ----
+# detected (positional lines and braces) and read in the UnNetHack
+# grammar: syntax trees, seed-1 maps, seeds 1..3 with the corpus
+# invariants, the braced forms' code, --variant unnethack-3.5, errors
+for name in un35room un35maze un35loop; do
+    (cd $OD && ${SPLEV_WRAP:-} "$LC" --dump-ast "$name.des" \
+        >"$TMPD/out" 2>"$TMPD/err")
+    RC=$?
+    if crashed || [ "$RC" -ne 0 ] || [ -s "$TMPD/err" ]; then
+        fail "old343 ast $name" "status $RC" "$(head -3 "$TMPD/err")"
+    else
+        compare_golden "old343 ast $name" "$TMPD/out" "$OD/$name.ast"
+    fi
+    expect_stdout "old343 levgen $name seed 1" 0 "$OD/$name-seed1.txt" \
+        "$LG" --seed 1 "$OD/$name.des"
+done
+mkdir -p "$TMPD/un35"
+run "$LC" -o "$TMPD/un35" $OD/un35room.des $OD/un35maze.des $OD/un35loop.des
+if crashed || [ "$RC" -ne 0 ]; then
+    fail "old343 un35 levels compile" "$(head -5 "$TMPD/err")"
+else
+    run "$BUILD/tests/test_corpus_levels" --seeds 3 "$TMPD/un35"/*.lev
+    if crashed || [ "$RC" -ne 0 ] || [ "$(grep -c '^ok ' "$TMPD/out")" -ne 3 ]
+    then
+        fail "old343 un35 levels generate with the corpus invariants" \
+            "$(grep -v '^ok ' "$TMPD/out" | head -10; head -5 "$TMPD/err")"
+    else
+        pass "old343 un35 levels generate with the corpus invariants"
+    fi
+fi
+run "$LC" --disasm $OD/un35same.des
+sed 's/un35same\.des:/F:/' "$TMPD/out" >"$TMPD/pos.dis"
+run "$LC" --disasm $OD/un35same-braced.des
+sed 's/un35same-braced\.des:/F:/' "$TMPD/out" >"$TMPD/braced.dis"
+expect_same "old343 un35 positional forms: the braced forms' code" \
+    "$TMPD/braced.dis" "$TMPD/pos.dis"
+head -1 "$TMPD/pos.dis" >"$TMPD/head1"
+printf 'level "u35same"\n' >"$TMPD/want1"
+expect_same "old343 un35 read as UnNetHack" "$TMPD/want1" "$TMPD/head1"
+run "$LC" --variant unnethack-3.5 --disasm $OD/un35same.des
+sed 's/un35same\.des:/F:/' "$TMPD/out" >"$TMPD/var.dis"
+expect_same "old343 un35 --variant unnethack-3.5 same as detected" \
+    "$TMPD/pos.dis" "$TMPD/var.dis"
+(cd $OD/bad && "$LC" -o "$TMPD" un35bad.des >"$TMPD/out" 2>"$TMPD/err")
+RC=$?
+if crashed || [ "$RC" -ne 1 ]; then
+    fail "old343 error un35bad" "status $RC, expected 1"
+else
+    compare_golden "old343 error un35bad" "$TMPD/err" "$OD/bad/un35bad.err"
+fi
+
 # ---- dgn_comp: SLASH'EM's trailing integer on BRANCH/CHAINBRANCH ----
 run "$BIN/dgn_comp" -o "$TMPD/slashem.dgn" $OD/slashem.def
 if crashed || [ "$RC" -ne 0 ] || [ -s "$TMPD/err" ]; then

@@ -118,6 +118,9 @@ typedef struct lev_ctx {
     lev_stmt *old_container;    /* the last CONTAINER */
     lev_stmt *old_contained;    /* the OBJECT just read was "contained" */
     int old_err_line, old_err_col; /* the word an error was said at */
+    /* UnNetHack 3.5.1-3.5.2: positional lines in the braced language */
+    int hybrid;                 /* every MONSTER/OBJECT/CONTAINER is */
+    lev_stmt *hyb_pending;      /* a RANDOM_* list's assignment */
     /* the chance after a keyword ("MONSTER[50%]:"), in every dialect:
      * the tokens given back in the prefix order (lev.y, next_token) */
     void *kq;                   /* malloc'd, freed after the parse */
@@ -129,6 +132,10 @@ int lev_old343_sniff(const char *text, size_t len);
 /* 1 when the text is a NetHack 3.7 Lua level, whatever the file's name
  * (old343.c). */
 int lev_lua_text(const char *text, size_t len);
+/* old343.c: 1 when the text is in UnNetHack 3.5.1-3.5.2's mix
+ * (doc/dialects.md): a positional MONSTER/OBJECT/CONTAINER line and a
+ * braced construct. */
+int lev_old343_hybrid(const char *text, size_t len);
 
 /* parse.c: note a construct of one dialect (LEV_DN_*) at pos. */
 void lev_ctx_dialect(lev_ctx *ctx, srcpos pos, int kind, const char *fmt,

@@ -48,6 +48,20 @@ static int field(const char **pp, const char *end)
     } else if (word_is(p, end, "random")) {
         k = 'r';
         p += 6;
+    } else if (word_is(p, end, "monster") || word_is(p, end, "object") ||
+               word_is(p, end, "obj")) {
+        /* monster[N], object[N]: a RANDOM_* list's class */
+        const char *q = p;
+        while (q < end && *q >= 'a' && *q <= 'z')
+            q++;
+        q = skip_blanks(q, end);
+        if (q >= end || *q != '[')
+            return 0;
+        q = memchr(q, ']', (size_t)(end - q));
+        if (!q)
+            return 0;
+        k = 'c';
+        p = q + 1;
     } else {
         return 0;
     }
@@ -168,6 +182,80 @@ int lev_old343_sniff(const char *text, size_t len)
         p = le + 1;
     }
     return best;
+}
+
+/* ---- UnNetHack 3.5.1-3.5.2: positional MONSTER/OBJECT in braces ----
+ * Those releases read 3.4.3's positional MONSTER/OBJECT/CONTAINER inside
+ * the braced language (ROOM {...}, IF [50%] {...}, ROOMDOOR, TERRAIN ...).
+ * A file with a positional line and a braced or 3.5-only construct is
+ * read in the UnNetHack dialect with every MONSTER/OBJECT/CONTAINER taken
+ * as positional (those releases had no other form; lev_old343_hybrid);
+ * 3.4.3 itself has no braces outside maps. */
+
+/* A line that only the braced language has: a '{' or '}' of a block, or a
+ * statement keyword 3.4.3 lacks. */
+static int braced_line(const char *p, const char *end)
+{
+    p = skip_blanks(p, end);
+    while (end > p && (end[-1] == ' ' || end[-1] == '\t' || end[-1] == '\r'))
+        end--;
+    if (p >= end || *p == '#')
+        return 0;
+    if (*p == '{' || *p == '}' || end[-1] == '{')
+        return 1;
+    static const char *const words[] = {"IF", "LOOP", "SWITCH", "FUNCTION",
+                                        "ROOMDOOR", "TERRAIN", "SPILL",
+                                        "RANDLINE"};
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++)
+        if (word_is(p, end, words[i]))
+            return 1;
+    return 0;
+}
+
+/* A positional MONSTER/OBJECT/CONTAINER line (the chance after the
+ * keyword allowed). */
+static int positional_line(const char *p, const char *end)
+{
+    p = skip_blanks(p, end);
+    const char *w = p;
+    while (p < end && *p >= 'A' && *p <= 'Z')
+        p++;
+    size_t n = (size_t)(p - w);
+    if (!((n == 7 && (memcmp(w, "MONSTER", 7) == 0)) ||
+          (n == 6 && memcmp(w, "OBJECT", 6) == 0) ||
+          (n == 9 && memcmp(w, "CONTAINER", 9) == 0)))
+        return 0;
+    p = skip_blanks(p, end);
+    if (p < end && *p == '[') {
+        const char *c = memchr(p, ']', (size_t)(end - p));
+        if (!c)
+            return 0;
+        p = skip_blanks(c + 1, end);
+    }
+    if (p >= end || *p != ':')
+        return 0;
+    return positional(p + 1, end);
+}
+
+int lev_old343_hybrid(const char *text, size_t len)
+{
+    const char *end = text + len;
+    int braced = 0, positional_seen = 0, in_map = 0;
+    for (const char *p = text; p < end && !(braced && positional_seen);) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        const char *le = nl ? nl : end;
+        const char *s = skip_blanks(p, le);
+        if (word_is(s, le, "ENDMAP"))
+            in_map = 0;
+        else if (word_is(s, le, "MAP"))
+            in_map = 1;
+        else if (!in_map) {
+            positional_seen |= positional_line(p, le);
+            braced |= braced_line(p, le);
+        }
+        p = le + 1;
+    }
+    return braced && positional_seen;
 }
 
 /* ---- the tree ---- */

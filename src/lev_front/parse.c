@@ -208,8 +208,11 @@ static void start_pass(lev_ctx *ctx, diag *d, lev_file *f, char *text,
     int sniff = lev_old343_sniff(text, len);
     const splev_variant *v = splev_variant_get(opt->variant);
     int forced = opt->dialect ? opt->dialect : v ? v->dialect : 0;
-    if (forced == SPLEV_LEVCOMP_DIALECT_NETHACK343 ||
-        (forced == SPLEV_LEVCOMP_DIALECT_AUTO && sniff == 2))
+    if (forced == SPLEV_LEVCOMP_DIALECT_NETHACK343)
+        ctx->old343 = 1;
+    else if (sniff == 2 && lev_old343_hybrid(text, len))
+        ctx->hybrid = 1;        /* UnNetHack 3.5.1-3.5.2's mix */
+    else if (forced == SPLEV_LEVCOMP_DIALECT_AUTO && sniff == 2)
         ctx->old343 = 1;
     else if (sniff)
         d->error_note = "this looks like the NetHack 3.4.3 dialect; "
