@@ -99,7 +99,7 @@ static const splev_variant profiles[SPLEV_VARIANT_COUNT] = {
                                 no_words, SPLEV_MAXLEVEL},
     [SPLEV_VARIANT_GNOLLHACK] = {"gnollhack", "GnollHack", NH, ",:",
                                  gnoll_terrain,
-                                 SPLEV_VF_DGN_TILESET |
+                                 SPLEV_VF_DGN_TILESET | SPLEV_VF_TREE |
                                      SPLEV_VF_GNOLL_STMTS | WREG,
                                  no_words, gnoll_flags, no_words, no_words,
                                  no_words,
