@@ -241,6 +241,7 @@ static void note_call(lev_ctx *ctx, LEV_LTYPE at, const char *name)
 /* ---- variant profiles (doc/variants.md) ---- */
 %token <num> VSTMT_SEL "a variant terrain statement like FORGE"
 %token MINDEPTH "MINDEPTH"
+%token <num> VSTMT_LINE "a GnollHack statement like BRAZIER"
 /* ---- end of variant profiles ---- */
 
 %left '.'
@@ -953,6 +954,10 @@ simple_stmt
     | MINDEPTH ':' expr
         { variant_need(ctx, @1, SPLEV_VF_MINDEPTH, "MINDEPTH");
           $$ = args(S(MINDEPTH, @$), 1, $3); }
+    | VSTMT_LINE
+        { const char *w = splev_variant_noted_stmt((int)$1);
+          variant_need(ctx, @1, SPLEV_VF_GNOLL_STMTS, w ? w : "?");
+          $$ = S(NOTED, @$); }
     /* ---- end of variant profiles ---- */
     | INCLUDE STRING
         { $$ = args(S(INCLUDE, @$), 1,
@@ -2103,6 +2108,7 @@ static int stmt_kind_of(int tok)
     case SOUNDS: return LEV_S_SOUNDS;
     case MON_GENERATION: return LEV_S_MON_GENERATION;
     case MINDEPTH: return LEV_S_MINDEPTH;
+    case VSTMT_LINE: return LEV_S_NOTED;
     default: return -1;
     }
 }
@@ -2492,6 +2498,9 @@ static int old343_error(lev_ctx *ctx, const char *msg, int tok_first)
     /* a later variant's statement keyword is an unknown word here */
     const char *w = ctx->tok == IDENT ? ctx->cur_ident
                     : ctx->tok == MINDEPTH ? "MINDEPTH"
+                    : ctx->tok == VSTMT_LINE && ctx->tok_val
+                        ? splev_variant_noted_stmt(
+                              (int)((LEV_STYPE *)ctx->tok_val)->num)
                     : ctx->tok == VSTMT_SEL && ctx->tok_val
                         ? variant_stmt_word(
                               (unsigned)((LEV_STYPE *)ctx->tok_val)->num)

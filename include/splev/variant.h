@@ -47,7 +47,8 @@ enum {
     SPLEV_VF_WALLIFY_REGION = 1u << 8,  /* WALLIFY: (x1,y1,x2,y2) */
     SPLEV_VF_LEVELDESC_EARLY = 1u << 9, /* dgn: LEVELDESC before LEVEL */
     SPLEV_VF_DGN_TILESET = 1u << 10,    /* dgn: TILESET, LEVEL display name */
-    SPLEV_VF_DESCR_MORE = 1u << 11      /* dgn: more DESCRIPTION words */
+    SPLEV_VF_DESCR_MORE = 1u << 11,     /* dgn: more DESCRIPTION words */
+    SPLEV_VF_GNOLL_STMTS = 1u << 12     /* GnollHack's noted statements */
 };
 
 typedef struct splev_variant {
@@ -92,7 +93,12 @@ const char *splev_variant_who_word(int which, const char *word,
 /* Whether profile v has word in list which (as above). */
 SPLEV_API
 int splev_variant_has_word(int v, int which, const char *word);
+/* GnollHack's statements that are accepted and not kept (BRAZIER,
+ * TILESET, ...): the keyword of number k, NULL past the last. */
+SPLEV_API
+const char *splev_variant_noted_stmt(int k);
 
 SPLEV_END_DECLS
+
 
 #endif

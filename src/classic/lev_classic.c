@@ -1569,7 +1569,7 @@ static void e_placement(cm *m, const lev_stmt *s)
     case LEV_S_FOR: e_for(m, s); break;
     case LEV_S_CALL: e_call_stmt(m, s); break;
     case LEV_S_FLAGS: case LEV_S_VAULTGEN: case LEV_S_FUNCTION:
-    case LEV_S_INCLUDE: case LEV_S_MINDEPTH:
+    case LEV_S_INCLUDE: case LEV_S_MINDEPTH: case LEV_S_NOTED:
         break;
     default: e_things(m, s);
     }

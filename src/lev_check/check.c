@@ -1704,10 +1704,10 @@ static void check_flags_stmt(chk *c, const lev_stmt *s)
         if (first && !lineage && !splev_variant_has_word(c->variant, 'f', w))
             err(c, l->args[i]->pos, "flag %s is %s %s word; use --variant "
                 "%s", w, strchr("AEIOUx", who[0]) ? "an" : "a", who, first);
-        else if (!b)
+        else if (!b && !first)      /* a profile's word with no bit: noted */
             err(c, l->args[i]->pos, "%s is not a level flag",
                 describe(c, l->args[i]));
-        else if ((bits & b) == b)
+        else if (b && (bits & b) == b)
             warn(c, l->args[i]->pos, "flag %s is given twice",
                  lev_word_name((int)l->args[i]->ival));
         bits |= b;
@@ -1816,6 +1816,7 @@ static void check_own(chk *c, const lev_stmt *s)
     case LEV_S_MON_GENERATION: check_mon_generation(c, s); break;
     case LEV_S_VAULTGEN: check_vaultgen(c, s); break;
     case LEV_S_MINDEPTH: want_int(c, arg(s, 0), "the minimum depth"); break;
+    case LEV_S_NOTED: break;   /* GnollHack's: checked by the scanner */
     case LEV_S_SHUFFLE: check_shuffle(c, s); break;
     case LEV_S_ASSIGN: check_assign(c, s); break;
     case LEV_S_IF:

@@ -97,6 +97,14 @@ const char *lev_pos_file(lev_pos p);
     X(INACCESSIBLES, "inaccessibles", FLAG) X(SKY, "sky", FLAG)              \
     X(SHEOL, "sheol", FLAG)          X(RNDVAULT, "rndvault", FLAG)        \
     X(OUTDOORS, "outdoors", FLAG)    X(SPOOKY, "spooky", FLAG)             \
+    X(SWAMPY, "swampy", FLAG)        X(DESERT, "desert", FLAG)             \
+    X(THRONE_ON_GROUND, "throne_on_ground", FLAG)                            \
+    X(FOUNTAIN_ON_GRASS, "fountain_on_grass", FLAG)                          \
+    X(FOUNTAIN_ON_GROUND, "fountain_on_ground", FLAG)                        \
+    X(TREE_ON_GROUND, "tree_on_ground", FLAG)                                \
+    X(MAPPING_DOES_NOT_REVEAL_SPECIAL, "mapping_does_not_reveal_special",    \
+      FLAG)                                                                  \
+    X(NO_MAP_PADDING, "no_map_padding", FLAG)                                \
     X(MINESLIGHT, "mineslight", LIGHT)
 
 enum lev_word {
@@ -291,6 +299,7 @@ struct lev_expr {
     X(MON_GENERATION, "MON_GENERATION", "chance,entries")                    \
     X(VAULTGEN, "VAULTGEN", "frequency")                                     \
     X(MINDEPTH, "MINDEPTH", "depth")                                         \
+    X(NOTED, "NOTED", "")                                                    \
     X(EXIT, "EXIT", "")                                                      \
     X(SHUFFLE, "SHUFFLE", "array")                                           \
     X(ASSIGN, "ASSIGN", "var,value")                                         \

@@ -29,6 +29,11 @@ static const char *const dyna_traps[] = {"shuriken", NULL};
 static const char *const xnh_flags[] = {"outdoors", NULL};
 static const char *const hackem_flags[] = {"spooky", NULL};
 static const char *const dead_flag[] = {"dead", NULL};
+/* GnollHack's level flags that the level model has no bit for. */
+static const char *const gnoll_flags[] = {
+    "swampy", "desert", "throne_on_ground", "fountain_on_grass",
+    "fountain_on_ground", "tree_on_ground",
+    "mapping_does_not_reveal_special", "no_map_padding", NULL};
 static const char *const dyna_objopts[] = {"prize", NULL};
 static const char *const evil_doors[] = {"iron", "wooden", "steel",
                                          "bronze", "gold", "stone", NULL};
@@ -94,8 +99,10 @@ static const splev_variant profiles[SPLEV_VARIANT_COUNT] = {
                                 no_words, SPLEV_MAXLEVEL},
     [SPLEV_VARIANT_GNOLLHACK] = {"gnollhack", "GnollHack", NH, ",:",
                                  gnoll_terrain,
-                                 SPLEV_VF_DGN_TILESET | WREG, no_words,
-                                 no_words, no_words, no_words, no_words,
+                                 SPLEV_VF_DGN_TILESET | SPLEV_VF_TREE |
+                                     SPLEV_VF_GNOLL_STMTS | WREG,
+                                 no_words, gnoll_flags, no_words, no_words,
+                                 no_words,
                                  SPLEV_MAXLEVEL},
     [SPLEV_VARIANT_SPLICEHACK] = {"splicehack", "SpliceHack", NH, "", NULL,
                                   WREG, no_words, no_words, no_words,
@@ -252,4 +259,18 @@ const char *splev_variant_who_word(int which, const char *word,
 {
     struct word_arg a = {which, word};
     return who(has_word, &a, first);
+}
+
+/* GnollHack's statements of its own, as its scanner names them (the
+ * lexer's order: its rule for word k gives k). */
+static const char *const noted_stmts[] = {
+    "TILESET", "SPECIAL_TILESET", "BOUNDARY_TYPE", "FOREST", "FLOOR",
+    "SUBTYPE", "MONSTER_GENERATION", "SPECIAL_REGION", "SPECIAL_LEVREGION",
+    "NAMING", "ANVIL", "NPC", "LEVER", "BRAZIER", "SIGNPOST", "DECORATION",
+    "CARPET", "THRONE", "MODRON_PORTAL", NULL};
+
+const char *splev_variant_noted_stmt(int k)
+{
+    int n = (int)(sizeof noted_stmts / sizeof *noted_stmts) - 1;
+    return k >= 0 && k < n ? noted_stmts[k] : NULL;
 }
