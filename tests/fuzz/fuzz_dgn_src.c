@@ -33,7 +33,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     diag d;
     diag_init(&d, "fuzz.def", src, size);
     d.out = fuzz_sink();
-    dgn_options opt = {fds_defines, 2, 0};
+    dgn_options opt = {fds_defines, 2, 0, 0};
     dgn_ast ast;
     memset(&ast, 0, sizeof ast);
     dgn_parse_source(&d, src, size, &opt, &ast);

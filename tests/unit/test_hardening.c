@@ -210,7 +210,7 @@ static void check_dungeon(void)
     diag d;
     diag_init(&d, "dat/dungeon.def", src, len);
     d.no_warnings = 1;
-    dgn_options opt = {NULL, 0, 0};
+    dgn_options opt = {NULL, 0, 0, 0};
     dgn_ast ast;
     memset(&ast, 0, sizeof ast);
     dgn_parse_source(&d, src, len, &opt, &ast);
