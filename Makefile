@@ -427,8 +427,8 @@ fuzz-long:
 # without memcheck.  The ASan run covers every call.
 # Every report also goes to $(BUILD)-valgrind/valgrind.log, which must stay
 # empty (some suites compare files without looking at a program's status).
-VALGRIND_EVERY ?= 6
-VALGRIND_SKIP ?= test_voronoi test_foreign_corpus
+VALGRIND_EVERY ?= 15
+VALGRIND_SKIP ?= test_voronoi test_foreign_corpus test_runner
 check-valgrind:
 	@command -v valgrind >/dev/null 2>&1 || { \
 	  echo "make: valgrind is needed (apt-get install valgrind)"; exit 1; }
