@@ -20,6 +20,20 @@ static const char *skip_blanks(const char *p, const char *end)
     return p;
 }
 
+/* After a keyword: an optional chance `[...]`, blanks, then the colon;
+ * what follows the colon, or NULL when the line has no such colon. */
+static const char *after_colon(const char *p, const char *end)
+{
+    p = skip_blanks(p, end);
+    if (p < end && *p == '[') {             /* KEYWORD[50%]: */
+        const char *c = memchr(p, ']', (size_t)(end - p));
+        if (!c)
+            return NULL;
+        p = skip_blanks(c + 1, end);
+    }
+    return p < end && *p == ':' ? p + 1 : NULL;
+}
+
 static int word_is(const char *p, const char *end, const char *w)
 {
     size_t n = strlen(w);
@@ -119,16 +133,9 @@ static int sniff_line(const char *p, const char *end, const char *text_end)
     const char *we = p;
     if (we == w)
         return 0;
-    p = skip_blanks(p, end);
-    if (p < end && *p == '[') {             /* KEYWORD[50%]: */
-        const char *c = memchr(p, ']', (size_t)(end - p));
-        if (!c)
-            return 0;
-        p = skip_blanks(c + 1, end);
-    }
-    if (p >= end || *p != ':')
+    p = after_colon(p, end);
+    if (!p)
         return 0;
-    p++;
     size_t n = (size_t)(we - w);
 #define IS(s) (n == sizeof(s) - 1 && memcmp(w, s, n) == 0)
     if (IS("RANDOM_PLACES") || IS("RANDOM_OBJECTS") || IS("RANDOM_MONSTERS"))
@@ -225,16 +232,8 @@ static int positional_line(const char *p, const char *end)
           (n == 6 && memcmp(w, "OBJECT", 6) == 0) ||
           (n == 9 && memcmp(w, "CONTAINER", 9) == 0)))
         return 0;
-    p = skip_blanks(p, end);
-    if (p < end && *p == '[') {
-        const char *c = memchr(p, ']', (size_t)(end - p));
-        if (!c)
-            return 0;
-        p = skip_blanks(c + 1, end);
-    }
-    if (p >= end || *p != ':')
-        return 0;
-    return positional(p + 1, end);
+    p = after_colon(p, end);
+    return p && positional(p, end);
 }
 
 int lev_old343_hybrid(const char *text, size_t len)
