@@ -477,7 +477,7 @@ check-browser: all
 EMCC      ?= emcc
 WEB       := $(BUILD)/web
 WEB_DIRS  := common rng levcode lev_front lev_check lev_emit interp level \
-             names variant gen export import classic
+             names variant gen export import classic levcomp foreign
 WEB_SRC   := $(wildcard $(patsubst %,src/%/*.c,$(WEB_DIRS)))
 WEB_OBJ   := $(patsubst src/%.c,$(WEB)/obj/%.o,$(WEB_SRC)) \
              $(WEB)/obj/_gen/lev_lex.o $(WEB)/obj/_gen/lev_parse.o \
@@ -541,11 +541,15 @@ $(BUILD)/obj/web/entry.o: web/entry.c | $(GEN_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+# It links only the objects of WEB_DIRS, as the page does, so a stage
+# the page needs but WEB_DIRS lacks fails here and not only under emcc.
+WEB_NATIVE_OBJ := $(patsubst src/%.c,$(BUILD)/obj/%.o,$(WEB_SRC)) \
+                  $(BUILD)/obj/_gen/lev_lex.o $(BUILD)/obj/_gen/lev_parse.o
 $(BUILD)/tests/test_web_entry: tests/unit/test_web_entry.c \
-        $(BUILD)/obj/web/entry.o $(LIB_INT) | $(GEN_H)
+        $(BUILD)/obj/web/entry.o $(WEB_NATIVE_OBJ) | $(GEN_H)
 	@mkdir -p $(dir $@)
 	$(CC) $(ALL_CFLAGS) -Iweb -MF $@.d $(ALL_LDFLAGS) -o $@ $< \
-	    $(BUILD)/obj/web/entry.o $(LIB_INT) -lm
+	    $(BUILD)/obj/web/entry.o $(WEB_NATIVE_OBJ) -lm
 
 # the scanner's words, for the editor's highlighting
 $(WEB)/keywords.js: $(BUILD)/gen/des_words.txt
