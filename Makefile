@@ -338,7 +338,8 @@ FUZZ_CFLAGS = -std=c11 $(WARN) $(WERROR) -O1 -g $(FUZZ_SAN) \
 
 # The finished stages: harnesses 2, 3 and 4 link only these, so they build
 # while other stages are being written.
-FUZZ_CORE_DIRS := common rng dgn_front dgn_emit dgn_load layout levcode level
+FUZZ_CORE_DIRS := common rng dgn_front dgn_emit dgn_load layout levcode level \
+                  variant
 FUZZ_CORE_SRC := $(wildcard $(patsubst %,src/%/*.c,$(FUZZ_CORE_DIRS)))
 FUZZ_CORE_OBJ := $(patsubst src/%.c,$(FUZZ_DIR)/obj/%.o,$(FUZZ_CORE_SRC)) \
                  $(FUZZ_DIR)/obj/_gen/dgn_lex.o $(FUZZ_DIR)/obj/_gen/dgn_parse.o

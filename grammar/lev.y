@@ -1394,7 +1394,7 @@ sel_fn
     | ELLIPSE '(' coordish ',' expr ',' expr ',' W_FILLING ')'
         { $$ = mk_sel(P(@$), LEV_SEL_ELLIPSE, $3, $5, $7);
           lev_expr_add($$, lev_expr_word(P(@9), (int)$9)); }
-    | GRADIENT '(' W_GRADTYPE ',' '(' gbound '-' gbound opt_limited ')' ','
+    | GRADIENT '(' W_GRADTYPE ',' '(' gbound gsep gbound opt_limited ')' ','
       coordish opt_coord ')'
         { $$ = mk_sel(P(@$), LEV_SEL_GRADIENT, lev_expr_word(P(@3), (int)$3),
                       $6, $8);
@@ -1415,6 +1415,14 @@ line_sep
     | ','
         { lev_ctx_dialect(ctx, lev_span_srcpos(@1), LEV_DN_NH,
                           "',' between the ends of a line"); }
+    ;
+
+/* A gradient's bounds: (1 - 5), or xNetHack's (1, 5). */
+gsep
+    : '-'
+    | ','
+        { variant_word_need(ctx, @1, SPLEV_VF_GRADIENT_COMMA,
+                            "gradient bounds joined by ',' are"); }
     ;
 
 gbound

@@ -72,6 +72,8 @@ enum { SPLEV_DIALECT_UNNETHACK = 0, SPLEV_DIALECT_NETHACK36 = 1,
 typedef struct splev_levscript {
     const char *name;       /* level name */
     int dialect;            /* SPLEV_DIALECT_* */
+    int variant;            /* SPLEV_VARIANT_* compiled for (0: none);
+                             * the profile's engine rules apply */
     uint32_t flags;         /* SPLEV_F_* of FLAGS (also set by the code) */
     uint32_t vault_freq;    /* VAULTGEN frequency, 0 when not a vault */
     uint32_t n_files, n_funcs, n_consts, n_insns, n_lines, n_varnames;

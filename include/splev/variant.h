@@ -48,7 +48,9 @@ enum {
     SPLEV_VF_LEVELDESC_EARLY = 1u << 9, /* dgn: LEVELDESC before LEVEL */
     SPLEV_VF_DGN_TILESET = 1u << 10,    /* dgn: TILESET, LEVEL display name */
     SPLEV_VF_DESCR_MORE = 1u << 11,     /* dgn: more DESCRIPTION words */
-    SPLEV_VF_GNOLL_STMTS = 1u << 12     /* GnollHack's noted statements */
+    SPLEV_VF_GNOLL_STMTS = 1u << 12,    /* GnollHack's noted statements */
+    SPLEV_VF_ROOM_ABSOLUTE = 1u << 13,  /* ROOM (x,y) is a map position */
+    SPLEV_VF_GRADIENT_COMMA = 1u << 14  /* gradient(radial, (1, 5), ...) */
 };
 
 typedef struct splev_variant {

@@ -78,6 +78,8 @@ struct splev_gen {
     /* engine inputs (defaults from splev_gen_init in brackets) */
     int dialect;        /* SPLEV_GEN_UN [UN] or SPLEV_GEN_NH36 */
     int old343;         /* NetHack 3.4.3's maze filler (maze.c) [0] */
+    int room_abs;       /* ROOM (x,y) is a map position, as xNetHack's
+                         * engine reads it, not a 5x5 grid cell [0] */
     int depth;          /* dungeon depth: random light, vault gold [1] */
     int difficulty;     /* level difficulty: door traps, mimics [1] */
     int mines_lit_k;    /* INIT mines random light in the Mines: k of

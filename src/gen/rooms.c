@@ -186,43 +186,91 @@ static splev_rect *place_random(splev_gen *g, int vault, placement *p,
     return r;
 }
 
-/* One attempt of the partly specified path: a cell of the 5x5 grid,
- * aligned, clamped, then the rectangle that contains it. */
-static splev_rect *place_aligned(splev_gen *g, int x, int y, int w, int h,
-                                 int xalign, int yalign, int vault,
-                                 placement *p)
+/* Where the partly specified path puts a w x h room: the top left corner
+ * of its floor in *xabs, *yabs.  *rndpos is set when the position was
+ * random (the games then reserve one more row and column). */
+typedef struct spot {
+    int x, y, w, h, xalign, yalign;
+} spot;
+
+/* The games': a cell of the 5x5 grid, aligned in it. */
+static void grid_spot(splev_gen *g, spot *s, int *xabs, int *yabs,
+                      int *rndpos)
 {
-    int rndpos = 0;
-    if (x < 0 && y < 0) {
-        x = gen_rnd(g, 5);
-        y = gen_rnd(g, 5);
-        rndpos = 1;
+    if (s->x < 0 && s->y < 0) {
+        s->x = gen_rnd(g, 5);
+        s->y = gen_rnd(g, 5);
+        *rndpos = 1;
     }
-    if (w < 0 || h < 0) {
-        w = gen_rn1(g, 15, 3);
-        h = gen_rn1(g, 8, 2);
+    if (s->w < 0 || s->h < 0) {
+        s->w = gen_rn1(g, 15, 3);
+        s->h = gen_rn1(g, 8, 2);
     }
-    if (xalign == -1)
-        xalign = gen_rnd(g, 3);
-    if (yalign == -1)
-        yalign = gen_rnd(g, 3);
+    if (s->xalign == -1)
+        s->xalign = gen_rnd(g, 3);
+    if (s->yalign == -1)
+        s->yalign = gen_rnd(g, 3);
     /* A .lev may come from anywhere: keep the grid cell and the size to
      * what the map can hold so the arithmetic below cannot overflow
      * (values the compiler accepts are unchanged). */
-    x = x < -1 ? -1 : x > 5 ? 5 : x;
-    y = y < -1 ? -1 : y > 5 ? 5 : y;
-    w = w > SPLEV_COLNO ? SPLEV_COLNO : w;
-    h = h > SPLEV_ROWNO ? SPLEV_ROWNO : h;
-    int xabs = ((x - 1) * SPLEV_COLNO) / 5 + 1;
-    int yabs = ((y - 1) * SPLEV_ROWNO) / 5 + 1;
-    if (xalign == SPLEV_GEN_RIGHT)
-        xabs += SPLEV_COLNO / 5 - w;
-    else if (xalign == SPLEV_GEN_CENTER)
-        xabs += (SPLEV_COLNO / 5 - w) / 2;
-    if (yalign == SPLEV_GEN_BOTTOM)
-        yabs += SPLEV_ROWNO / 5 - h;
-    else if (yalign == SPLEV_GEN_CENTER)
-        yabs += (SPLEV_ROWNO / 5 - h) / 2;
+    s->x = s->x < -1 ? -1 : s->x > 5 ? 5 : s->x;
+    s->y = s->y < -1 ? -1 : s->y > 5 ? 5 : s->y;
+    s->w = s->w > SPLEV_COLNO ? SPLEV_COLNO : s->w;
+    s->h = s->h > SPLEV_ROWNO ? SPLEV_ROWNO : s->h;
+    *xabs = ((s->x - 1) * SPLEV_COLNO) / 5 + 1;
+    *yabs = ((s->y - 1) * SPLEV_ROWNO) / 5 + 1;
+    if (s->xalign == SPLEV_GEN_RIGHT)
+        *xabs += SPLEV_COLNO / 5 - s->w;
+    else if (s->xalign == SPLEV_GEN_CENTER)
+        *xabs += (SPLEV_COLNO / 5 - s->w) / 2;
+    if (s->yalign == SPLEV_GEN_BOTTOM)
+        *yabs += SPLEV_ROWNO / 5 - s->h;
+    else if (s->yalign == SPLEV_GEN_CENTER)
+        *yabs += (SPLEV_ROWNO / 5 - s->h) / 2;
+}
+
+/* xNetHack's (doc/variants.md): (x,y) is a map position, and the
+ * alignment says which side or the middle of the room is there; a random
+ * x or y is any column (both drawn from the width of the map, as
+ * xNetHack's engine draws them). */
+static void absolute_spot(splev_gen *g, spot *s, int *xabs, int *yabs)
+{
+    *xabs = s->x < 0 ? gen_rn2(g, SPLEV_COLNO) : s->x;
+    *yabs = s->y < 0 ? gen_rn2(g, SPLEV_COLNO) : s->y;
+    if (s->w < 0 || s->h < 0) {
+        s->w = gen_rn1(g, 15, 3);
+        s->h = gen_rn1(g, 8, 2);
+    }
+    if (s->xalign == -1)
+        s->xalign = gen_rnd(g, 3);
+    if (s->yalign == -1)
+        s->yalign = gen_rnd(g, 3);
+    /* (kept to the map, as above) */
+    *xabs = *xabs > SPLEV_COLNO ? SPLEV_COLNO : *xabs;
+    *yabs = *yabs > SPLEV_COLNO ? SPLEV_COLNO : *yabs;
+    s->w = s->w > SPLEV_COLNO ? SPLEV_COLNO : s->w;
+    s->h = s->h > SPLEV_ROWNO ? SPLEV_ROWNO : s->h;
+    if (s->xalign == SPLEV_GEN_RIGHT)
+        *xabs -= s->w;
+    else if (s->xalign == SPLEV_GEN_CENTER)
+        *xabs -= s->w / 2;
+    if (s->yalign == SPLEV_GEN_BOTTOM)
+        *yabs -= s->h;
+    else if (s->yalign == SPLEV_GEN_CENTER)
+        *yabs -= s->h / 2;
+}
+
+/* One attempt of the partly specified path: a spot, clamped into the
+ * map, then the rectangle that contains it. */
+static splev_rect *place_aligned(splev_gen *g, spot s, int vault,
+                                 placement *p)
+{
+    int rndpos = 0, xabs, yabs;
+    if (g->room_abs)
+        absolute_spot(g, &s, &xabs, &yabs);
+    else
+        grid_spot(g, &s, &xabs, &yabs, &rndpos);
+    int w = s.w, h = s.h;
     if (xabs + w - 1 > SPLEV_COLNO - 2)
         xabs = SPLEV_COLNO - 3 - w;
     if (xabs < 2)
@@ -265,7 +313,8 @@ int gen_create_room(splev_gen *g, int x, int y, int w, int h, int xalign,
         if (fully_random)
             r = place_random(g, vault, &p, &none);
         else
-            r = place_aligned(g, x, y, w, h, xalign, yalign, vault, &p);
+            r = place_aligned(g, (spot){x, y, w, h, xalign, yalign}, vault,
+                              &p);
         if (none)
             return -1;
     }

@@ -7,6 +7,7 @@
  * (doc/generators.md, "What the interpreter passes"). */
 #include "interp/rooms.h"
 #include "interp/vm.h"
+#include "splev/variant.h"
 
 #include <stdio.h>
 
@@ -21,6 +22,8 @@ void vm_gen_init(vm *v)
     g->dialect = v->s->dialect != SPLEV_DIALECT_UNNETHACK ? SPLEV_GEN_NH36
                                                          : SPLEV_GEN_UN;
     g->old343 = vm_nh343(v);
+    const splev_variant *pv = splev_variant_get(v->s->variant);
+    g->room_abs = pv && (pv->features & SPLEV_VF_ROOM_ABSOLUTE);
     g->depth = c->depth;
     g->difficulty = c->difficulty >= 1 ? c->difficulty : c->depth;
     /* The context cannot say above or below Minetown: the Mines outside

@@ -880,9 +880,10 @@ static void check_room_flags(chk *c, const lev_expr *e)
     }
 }
 
-/* A ROOM's (x,y) grid cell, (h,v) alignment or (w,h) size. */
+/* A ROOM's (x,y) grid cell, (h,v) alignment or (w,h) size: each of the
+ * pair in lo..hi[0] and lo..hi[1]. */
 static void check_room_pair(chk *c, const lev_expr *e, const char *what,
-                            long lo, long hi)
+                            long lo, const long hi[2])
 {
     if (!e || e->kind == LEV_E_RANDOM)
         return;
@@ -899,14 +900,21 @@ static void check_room_pair(chk *c, const lev_expr *e, const char *what,
         lit &= lev_expr_constant(v);
         if (lev_expr_constant(v)) {
             long x = xy[i] = lev_expr_eval(v);
-            if (x < lo || x > hi) {
-                if (hi > 1000)
-                    err(c, v->pos, "the %s cannot be %ld (at least %ld)",
-                        what, x, lo);
-                else
-                    err(c, v->pos, "the %s cannot be %ld (%ld..%ld)", what,
-                        x, lo, hi);
-            }
+            if (x >= lo && x <= hi[i])
+                continue;
+            const char *first, *who = splev_variant_who_feature(
+                                  SPLEV_VF_ROOM_ABSOLUTE, &first);
+            if (hi[i] > 1000)
+                err(c, v->pos, "the %s cannot be %ld (at least %ld)",
+                    what, x, lo);
+            else if (hi[i] == 5 && x > 5 &&
+                     x < (i ? SPLEV_ROWNO : SPLEV_COLNO))
+                err(c, v->pos, "the %s cannot be %ld (1..5, a cell of the "
+                    "5x5 grid; %s reads map positions: --variant %s)",
+                    what, x, who, first ? first : "?");
+            else
+                err(c, v->pos, "the %s cannot be %ld (%ld..%ld)", what, x,
+                    lo, hi[i]);
         }
     }
     if (lit)
@@ -987,14 +995,20 @@ static void check_room(chk *c, const lev_stmt *s)
     if (chance && ordinary && chance->ival < 100)
         err(c, chance->pos, "only typed rooms can have a chance");
     want_word(c, arg(s, 2), w_light, 1, "the light");
-    check_room_pair(c, arg(s, 3), "position", sub ? 0 : 1, sub ? 100000 : 5);
+    static const long grid[2] = {5, 5}, any[2] = {100000, 100000},
+                      map[2] = {SPLEV_COLNO - 1, SPLEV_ROWNO - 1};
+    const splev_variant *v = splev_variant_get(c->variant);
+    int abs_pos = !sub && c->variant && v &&
+                  (v->features & SPLEV_VF_ROOM_ABSOLUTE);
+    check_room_pair(c, arg(s, 3), "position", sub || abs_pos ? 0 : 1,
+                    sub ? any : abs_pos ? map : grid);
     if (!sub) {
         check_room_align(c, arg(s, 4));
-        check_room_pair(c, arg(s, 5), "size", 1, 100000);
+        check_room_pair(c, arg(s, 5), "size", 1, any);
         check_room_flags(c, arg(s, 6));
         warn_room_flags(c, s);
     } else {
-        check_room_pair(c, arg(s, 4), "size", 1, 100000);
+        check_room_pair(c, arg(s, 4), "size", 1, any);
         check_room_flags(c, arg(s, 5));
     }
     enter_room_block(c, s, 1);

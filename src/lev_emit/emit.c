@@ -1729,6 +1729,7 @@ unsigned char *lev_emit_level(lev_emitter *e, const lev_plan *p,
         memset(&s, 0, sizeof s);
         s.name = pl->name;
         s.dialect = pl->file->dialect;
+        s.variant = pl->file->variant;
         s.flags = pl->flags;
         s.vault_freq = pl->vault_freq;
         s.n_files = (uint32_t)m.nfiles;

@@ -11,6 +11,7 @@
 #include "levcode/opcodes.h"
 #include "splev/level.h"
 #include "splev/levscript.h"
+#include "splev/variant.h"
 
 #include <stdarg.h>
 #include <stdlib.h>
@@ -504,6 +505,7 @@ static splev_levscript *lev_decode_unguarded(const unsigned char *buf,
     }
     splev_levscript *s = xcalloc(1, sizeof *s);
     s->dialect = (int)buf[LEV_H_DIALECT];
+    s->variant = (int)buf[LEV_H_VARIANT];
     s->flags = rd_u32(buf + LEV_H_FLAGS);
     s->vault_freq = rd_u32(buf + LEV_H_VAULT_FREQ);
     uint32_t counts[LEV_S_COUNT_];
@@ -529,8 +531,9 @@ static splev_levscript *lev_decode_unguarded(const unsigned char *buf,
         bad(&r, "section sizes do not add up");
         goto fail;
     }
-    if (buf[LEV_H_DIALECT + 1] || rd_u16(buf + LEV_H_DIALECT + 2) ||
+    if (rd_u16(buf + LEV_H_VARIANT + 1) ||
         s->dialect > SPLEV_DIALECT_NETHACK343 ||
+        s->variant >= SPLEV_VARIANT_COUNT ||
         s->flags >= (1u << SPLEV_F_COUNT)) {
         bad(&r, "bad header fields");
         goto fail;

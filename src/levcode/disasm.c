@@ -4,6 +4,7 @@
 #include "levcode/opcodes.h"
 #include "splev/level.h"
 #include "splev/levscript.h"
+#include "splev/variant.h"
 
 static void print_text(FILE *f, const char *s, uint32_t len)
 {
@@ -133,6 +134,9 @@ void splev_lev_disasm(FILE *f, const splev_levscript *s)
         fputs(" (NetHack 3.6)", f);
     else if (s->dialect == SPLEV_DIALECT_NETHACK343)
         fputs(" (NetHack 3.4.3)", f);
+    const splev_variant *v = s->variant ? splev_variant_get(s->variant) : NULL;
+    if (v)
+        fprintf(f, " for %s", v->title);
     if (s->vault_freq)
         fprintf(f, " vault frequency %u", (unsigned)s->vault_freq);
     putc('\n', f);

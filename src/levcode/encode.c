@@ -172,8 +172,8 @@ static void put_header(unsigned char *out, const splev_levscript *s,
     put16(out + LEV_H_HSIZE, LEV_HEADER_SIZE);
     put32(out + LEV_H_TOTAL, (uint32_t)total);
     out[LEV_H_DIALECT] = (unsigned char)s->dialect;
-    out[LEV_H_DIALECT + 1] = 0;
-    put16(out + LEV_H_DIALECT + 2, 0);
+    out[LEV_H_VARIANT] = (unsigned char)s->variant;
+    put16(out + LEV_H_VARIANT + 1, 0);
     put32(out + LEV_H_NAME, name);
     put32(out + LEV_H_FLAGS, s->flags);
     put32(out + LEV_H_VAULT_FREQ, s->vault_freq);

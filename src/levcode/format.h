@@ -27,7 +27,8 @@ enum {
     LEV_H_HSIZE = 10,       /* u16 LEV_HEADER_SIZE */
     LEV_H_TOTAL = 12,       /* u32 the file's size */
     LEV_H_CRC = 16,         /* u32 CRC-32 of every byte after it */
-    LEV_H_DIALECT = 20,     /* u8, then u8 0 and u16 0 */
+    LEV_H_DIALECT = 20,     /* u8 SPLEV_DIALECT_* */
+    LEV_H_VARIANT = 21,     /* u8 SPLEV_VARIANT_*, then u16 0 */
     LEV_H_NAME = 24,        /* u32 string: the level's name */
     LEV_H_FLAGS = 28,       /* u32 SPLEV_F_* bits */
     LEV_H_VAULT_FREQ = 32,  /* u32 */

@@ -94,7 +94,9 @@ static const splev_variant profiles[SPLEV_VARIANT_COUNT] = {
                                 xnh_terrain,
                                 SPLEV_VF_TREE | SPLEV_VF_DOOR_FLAGS |
                                     SPLEV_VF_MINESLIGHT |
-                                    SPLEV_VF_LEVELDESC_EARLY | WREG,
+                                    SPLEV_VF_LEVELDESC_EARLY |
+                                    SPLEV_VF_ROOM_ABSOLUTE |
+                                    SPLEV_VF_GRADIENT_COMMA | WREG,
                                 no_words, xnh_flags, no_words, no_words,
                                 no_words, SPLEV_MAXLEVEL},
     [SPLEV_VARIANT_GNOLLHACK] = {"gnollhack", "GnollHack", NH, ",:",
