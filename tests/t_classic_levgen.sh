@@ -2,6 +2,10 @@
 # corpus level the UnNetHack oracle compiles is recognised and verified;
 # broken files are "bad level file (reason)", exit 1, never a crash.
 LEVGEN=$BIN/levgen
+# Under valgrind or a sanitizer (each program call ten times slower or
+# more) the corpus comparisons take every fourth level; make check takes
+# them all.
+SAMPLED=${SPLEV_WRAP:-}${SPLEV_SAN:-}
 
 expect_err_text() {   # NAME WANT_STATUS TEXT CMD...
     eet_name=$1 eet_want=$2 eet_text=$3
@@ -32,7 +36,7 @@ cl_clean() {
 }
 
 # cmp_levels GAMEDIR OURSDIR [K]: every game .lev of GAMEDIR (every Kth
-# under a wrapper) that has one of ours in OURSDIR, seeds 1 to 3, text
+# when $SAMPLED) that has one of ours in OURSDIR, seeds 1 to 3, text
 # output compared.  Sets CMP_SAME (a count), CMP_DIFFER and CMP_FAILED
 # (the files' names, each after a space; failed: exit status, crash).
 cmp_levels() {
@@ -43,7 +47,7 @@ cmp_levels() {
         [ -f "$2/$b" ] || continue
         cmp_k=$((cmp_k + 1))
         cmp_every=${3:-1}
-        [ -n "${SPLEV_WRAP:-}" ] || cmp_every=1
+        [ -n "$SAMPLED" ] || cmp_every=1
         [ $(((cmp_k - 1) % cmp_every)) -eq 0 ] || continue
         cmp_v=same
         for s in 1 2 3; do
@@ -157,7 +161,7 @@ if need_shared "the games' .lev files" && [ -x "$SHARED/oracle/unnethack/lev_com
     [ $vlt_same -eq 1 ] &&
         pass "vlt-0069: the same level but for the spelling of Elvenking" ||
         fail "vlt-0069" "differs beyond the spelling of Elvenking"
-    if [ -n "${SPLEV_WRAP:-}" ]; then
+    if [ -n "$SAMPLED" ]; then
         [ -z "$CMP_DIFFER$CMP_FAILED" ] &&
             pass "corpus levels (every fourth) identical" ||
             fail "corpus levels" "different:$CMP_DIFFER; failed:$CMP_FAILED"
@@ -219,7 +223,7 @@ if need_shared "NetHack 3.6 .lev files" && [ -x "$SHARED/oracle/nethack36/lev_co
     # (asmod-2 is left out: its REGIONs are "lemurepit", a room type
     # NetHack 3.6 does not have; its lev_comp warns and makes them
     # ordinary, where our NetHack 3.6 dialect keeps the type.)
-    if [ -n "${SPLEV_WRAP:-}" ]; then
+    if [ -n "$SAMPLED" ]; then
         [ -z "$CMP_DIFFER$CMP_FAILED" ] && pass "NetHack 3.6 corpus levels (every fourth) identical" ||
             fail "NetHack 3.6 corpus levels" "different:$CMP_DIFFER; failed:$CMP_FAILED"
     elif [ "$n" -eq 55 ] && [ "$CMP_SAME" -eq 55 ] && [ -z "$CMP_DIFFER$CMP_FAILED" ]; then
