@@ -806,9 +806,9 @@ simple_stmt
       room_flags '{' stmts '}'
         { $$ = args(S(SUBROOM, @$), 6, $3, $4, $6, $8, $10, $11);
           $$->body = *take_block($13); $$->has_body = 1; }
-    | ALTAR ':' coordish ',' altar_align ',' altar_type
+    | ALTAR ':' coordish ',' altar_align ',' altar_type altar_montype
         { $$ = args(S(ALTAR, @$), 3, $3, $5, $7); }
-    | ALTAR ':' coordish ',' RANDOM ',' altar_type
+    | ALTAR ':' coordish ',' RANDOM ',' altar_type altar_montype
         { $$ = args(S(ALTAR, @$), 3, $3, E(RANDOM, @5), $7); }
     | LADDER ':' coordish ',' W_UPDOWN
         { $$ = args(S(LADDER, @$), 2, $3, lev_expr_word(P(@5), (int)$5)); }
@@ -1274,6 +1274,14 @@ room_flag
 altar_align
     : W_ALIGNMENT               { $$ = lev_expr_word(P(@1), (int)$1); }
     | ALIGN '[' expr ']'        { $$ = E(ALIGNREG, @$); lev_expr_add($$, $3); }
+    ;
+
+/* GnollHack's altar: the monster it is for (checked, not kept). */
+altar_montype
+    : %empty
+    | ',' MONTYPE ':' monobj
+        { variant_word_need(ctx, @2, SPLEV_VF_GNOLL_STMTS,
+                            "an altar's montype: is one of the"); }
     ;
 
 altar_type
