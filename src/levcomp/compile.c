@@ -166,7 +166,7 @@ static splev_compiled *compile_tree(splev_levcomp *lc, lev_file *f)
     free(f->src);
     f->src = NULL;
     f->src_len = 0;
-    if (p->errors == 0 && p->nlevels) {
+    if (r->errors == 0 && p->nlevels) {   /* the front end's count too */
         r->levels = xcalloc(p->nlevels, sizeof *r->levels);
         for (size_t i = 0; i < p->nlevels; i++) {
             if (!build_level(lc, p, &p->levels[i], &r->levels[r->nlevels])) {
