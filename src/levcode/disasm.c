@@ -136,7 +136,7 @@ void splev_lev_disasm(FILE *f, const splev_levscript *s)
         fputs(" (NetHack 3.4.3)", f);
     const splev_variant *v = s->variant ? splev_variant_get(s->variant) : NULL;
     if (v)
-        fprintf(f, " for %s", v->title);
+        fprintf(f, " variant %s", v->name);
     if (s->vault_freq)
         fprintf(f, " vault frequency %u", (unsigned)s->vault_freq);
     putc('\n', f);
