@@ -42,7 +42,7 @@ static void set_word(struct dgn_pctx *ctx, dgn_stmt_kind kind, DGN_LTYPE l,
     int num;
     struct { dgn_num base, rand; } couple;
     struct { dgn_num chance, rndlevs; } tail;
-    struct { char *a, *b, *c; srcpos la, lb, lc; } names;
+    struct { char *a, *b, *c, *d; srcpos la, lb, lc, ld; } names;
     struct { int type, type_given, up, dir_given; srcpos ldir; } br;
 }
 
@@ -110,6 +110,7 @@ statement
             dgn_stmt *s = stmt_new(ctx, DS_LEVEL, @1, "LEVEL");
             s->name = str($3.a, $3.la);
             s->bones = str($3.b, $3.lb);
+            s->display = str($3.d, $3.ld);
             s->base = $5.base; s->rand = $5.rand; s->couple_pos = P(@5);
             s->chance = $6.chance;
         }
@@ -119,6 +120,7 @@ statement
             s->random = 1;
             s->name = str($3.a, $3.la);
             s->bones = str($3.b, $3.lb);
+            s->display = str($3.d, $3.ld);
             s->base = $5.base; s->rand = $5.rand; s->couple_pos = P(@5);
             s->chance = $6.chance; s->rndlevs = $6.rndlevs;
         }
@@ -127,6 +129,7 @@ statement
             dgn_stmt *s = stmt_new(ctx, DS_CHAINLEVEL, @1, "CHAINLEVEL");
             s->name = str($3.a, $3.la);
             s->bones = str($3.b, $3.lb);
+            s->display = str($3.d, $3.ld);
             s->chain = str($3.c, $3.lc);
             s->base = $5.base; s->rand = $5.rand; s->couple_pos = P(@5);
             s->chance = $6.chance;
@@ -137,6 +140,7 @@ statement
             s->random = 1;
             s->name = str($3.a, $3.la);
             s->bones = str($3.b, $3.lb);
+            s->display = str($3.d, $3.ld);
             s->chain = str($3.c, $3.lc);
             s->base = $5.base; s->rand = $5.rand; s->couple_pos = P(@5);
             s->chance = $6.chance; s->rndlevs = $6.rndlevs;
@@ -162,21 +166,29 @@ statement
         }
     ;
 
-/* "name" "bones", or "name" alone (the bones marker then is "none"). */
+/* "name" "bones", or "name" alone (the bones marker then is "none");
+ * GnollHack's "display name" "name" "bones" (d: the display name). */
 level_names
-    : STRING STRING
-        { $$.a = $1; $$.b = $2; $$.c = NULL; $$.la = P(@1); $$.lb = P(@2); $$.lc = P(@2); }
+    : STRING STRING STRING
+        { $$.d = $1; $$.a = $2; $$.b = $3; $$.c = NULL;
+          $$.ld = P(@1); $$.la = P(@2); $$.lb = P(@3); $$.lc = P(@3); }
+    | STRING STRING
+        { $$.a = $1; $$.b = $2; $$.c = $$.d = NULL; $$.la = P(@1); $$.lb = P(@2); $$.lc = $$.ld = P(@2); }
     | STRING
-        { $$.a = $1; $$.b = NULL; $$.c = NULL; $$.la = P(@1); $$.lb = P(@1); $$.lc = P(@1); }
+        { $$.a = $1; $$.b = $$.c = $$.d = NULL; $$.la = $$.lb = $$.lc = $$.ld = P(@1); }
     ;
 
 /* "name" "bones" "base", or "name" "base": the manual's own example leaves
- * the bones marker out of a CHAINLEVEL. */
+ * the bones marker out of a CHAINLEVEL; GnollHack's "display name" "name"
+ * "bones" "base". */
 chain_names
-    : STRING STRING STRING
-        { $$.a = $1; $$.b = $2; $$.c = $3; $$.la = P(@1); $$.lb = P(@2); $$.lc = P(@3); }
+    : STRING STRING STRING STRING
+        { $$.d = $1; $$.a = $2; $$.b = $3; $$.c = $4;
+          $$.ld = P(@1); $$.la = P(@2); $$.lb = P(@3); $$.lc = P(@4); }
+    | STRING STRING STRING
+        { $$.a = $1; $$.b = $2; $$.c = $3; $$.d = NULL; $$.la = P(@1); $$.lb = P(@2); $$.lc = $$.ld = P(@3); }
     | STRING STRING
-        { $$.a = $1; $$.b = NULL; $$.c = $2; $$.la = P(@1); $$.lb = P(@1); $$.lc = P(@2); }
+        { $$.a = $1; $$.b = $$.d = NULL; $$.c = $2; $$.la = $$.lb = $$.ld = P(@1); $$.lc = P(@2); }
     ;
 
 bones_opt

@@ -67,6 +67,12 @@ run "$DC" --variant hackem -o "$TMPD/deep.dgn" "$VD/dgn/hackem_deep.def"
 expect_stdout "variant dgn hackem layout" 0 "$VD/dgn/hackem_deep.layout" \
     "$LG" --dungeon "$TMPD/deep.dgn" --seed 1
 
+# ---- GnollHack's display names are not kept: the levels go by their
+# names ----
+run "$DC" --variant gnollhack -o "$TMPD/gd.dgn" "$VD/dgn/gnoll_display.def"
+expect_stdout "variant dgn gnollhack display names" 0 \
+    "$VD/dgn/gnoll_display.layout" "$LG" --dungeon "$TMPD/gd.dgn" --seed 1
+
 # ---- command line ----
 expect_status "variant usage: lev_comp bad --variant" 2 \
     "$LC" --variant slashem-2 x.des

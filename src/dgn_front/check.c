@@ -480,6 +480,12 @@ static void do_level(checker *c, const dgn_stmt *st)
 {
     if (!require_dungeon(c, st))
         return;
+    /* GnollHack's display name before the level's name: checked, not
+     * kept (the script names a level by its file name only) */
+    if (st->display.text &&
+        !need_feature(c, st->display.pos, SPLEV_VF_DGN_TILESET,
+                      "a level's display name", "word"))
+        return;
     splev_dgn_script *s = c->s;
     if (s->n_levels >= SPLEV_MAX_SPECIAL) {
         diag_error(c->d, st->pos, "too many special levels (at most %d)",

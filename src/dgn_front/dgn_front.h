@@ -47,6 +47,7 @@ typedef struct dgn_stmt {
     const char *keyword;         /* as written, for messages */
     dgn_str name;                /* dungeon or level name, branch target */
     dgn_str bones;
+    dgn_str display;             /* GnollHack: a level's display name */
     dgn_str chain;               /* CHAIN*: the level chained from */
     dgn_num base, rand;          /* the couple */
     srcpos couple_pos;
