@@ -176,8 +176,8 @@ static int check_targets(reader *r, const classic_lev *l)
         if (offset_before(l, i, &o) != 0)
             return fail(r, "record %zu: %s without the INT offset pushed "
                         "right before it", i, classic_op_name(op));
-        int64_t at = (int64_t)i + o;
-        if (!jump && (at < 0 || at >= (int64_t)l->n))
+        /* i + o within 0..n-1, written so that no sum can overflow */
+        if (!jump && (o < -(int64_t)i || o > (int64_t)(l->n - 1 - i)))
             return fail(r, "record %zu: %s offset %" PRId64 " lands outside "
                         "the code", i, classic_op_name(op), o);
     }
