@@ -305,10 +305,13 @@ static int search_door(const splev_gen *g, const splev_room *r, int wall,
     }
     while (xx <= r->hx + 1 && yy <= r->hy + 1) {
         int t = gen_typ(g, xx, yy);
-        if ((t == SPLEV_DOOR || t == SPLEV_SDOOR) && n-- <= 0) {
-            *x = xx;
-            *y = yy;
-            return 1;
+        if (t == SPLEV_DOOR || t == SPLEV_SDOOR) {
+            if (n <= 0) {       /* (counted down only while positive) */
+                *x = xx;
+                *y = yy;
+                return 1;
+            }
+            n--;
         }
         xx += dx;
         yy += dy;
