@@ -196,7 +196,7 @@ static int randline(vm *v, vsel *s, int ax, int ay, int bx, int by, int rough,
         return 0;
     }
     set_cell(s, mx, my);
-    rough = rough * 2 / 3;
+    rough = (int)((int64_t)rough * 2 / 3);  /* (a .lev may give -2^31) */
     return randline(v, s, ax, ay, mx, my, rough, depth - 1) &&
            randline(v, s, mx, my, bx, by, rough, depth - 1);
 }
