@@ -193,6 +193,24 @@ typedef struct spot {
     int x, y, w, h, xalign, yalign;
 } spot;
 
+/* The draws after the position, the same in both readings: a random
+ * size, then random alignments; the size kept to what the map can hold
+ * (a .lev may come from anywhere; values the compiler accepts are
+ * unchanged). */
+static void draw_size_align(splev_gen *g, spot *s)
+{
+    if (s->w < 0 || s->h < 0) {
+        s->w = gen_rn1(g, 15, 3);
+        s->h = gen_rn1(g, 8, 2);
+    }
+    if (s->xalign == -1)
+        s->xalign = gen_rnd(g, 3);
+    if (s->yalign == -1)
+        s->yalign = gen_rnd(g, 3);
+    s->w = s->w > SPLEV_COLNO ? SPLEV_COLNO : s->w;
+    s->h = s->h > SPLEV_ROWNO ? SPLEV_ROWNO : s->h;
+}
+
 /* The games': a cell of the 5x5 grid, aligned in it. */
 static void grid_spot(splev_gen *g, spot *s, int *xabs, int *yabs,
                       int *rndpos)
@@ -202,21 +220,10 @@ static void grid_spot(splev_gen *g, spot *s, int *xabs, int *yabs,
         s->y = gen_rnd(g, 5);
         *rndpos = 1;
     }
-    if (s->w < 0 || s->h < 0) {
-        s->w = gen_rn1(g, 15, 3);
-        s->h = gen_rn1(g, 8, 2);
-    }
-    if (s->xalign == -1)
-        s->xalign = gen_rnd(g, 3);
-    if (s->yalign == -1)
-        s->yalign = gen_rnd(g, 3);
-    /* A .lev may come from anywhere: keep the grid cell and the size to
-     * what the map can hold so the arithmetic below cannot overflow
-     * (values the compiler accepts are unchanged). */
+    draw_size_align(g, s);
+    /* (the cell kept to the grid, so the arithmetic cannot overflow) */
     s->x = s->x < -1 ? -1 : s->x > 5 ? 5 : s->x;
     s->y = s->y < -1 ? -1 : s->y > 5 ? 5 : s->y;
-    s->w = s->w > SPLEV_COLNO ? SPLEV_COLNO : s->w;
-    s->h = s->h > SPLEV_ROWNO ? SPLEV_ROWNO : s->h;
     *xabs = ((s->x - 1) * SPLEV_COLNO) / 5 + 1;
     *yabs = ((s->y - 1) * SPLEV_ROWNO) / 5 + 1;
     if (s->xalign == SPLEV_GEN_RIGHT)
@@ -237,19 +244,10 @@ static void absolute_spot(splev_gen *g, spot *s, int *xabs, int *yabs)
 {
     *xabs = s->x < 0 ? gen_rn2(g, SPLEV_COLNO) : s->x;
     *yabs = s->y < 0 ? gen_rn2(g, SPLEV_COLNO) : s->y;
-    if (s->w < 0 || s->h < 0) {
-        s->w = gen_rn1(g, 15, 3);
-        s->h = gen_rn1(g, 8, 2);
-    }
-    if (s->xalign == -1)
-        s->xalign = gen_rnd(g, 3);
-    if (s->yalign == -1)
-        s->yalign = gen_rnd(g, 3);
-    /* (kept to the map, as above) */
+    draw_size_align(g, s);
+    /* (the position kept to the map, as the cell above) */
     *xabs = *xabs > SPLEV_COLNO ? SPLEV_COLNO : *xabs;
     *yabs = *yabs > SPLEV_COLNO ? SPLEV_COLNO : *yabs;
-    s->w = s->w > SPLEV_COLNO ? SPLEV_COLNO : s->w;
-    s->h = s->h > SPLEV_ROWNO ? SPLEV_ROWNO : s->h;
     if (s->xalign == SPLEV_GEN_RIGHT)
         *xabs -= s->w;
     else if (s->xalign == SPLEV_GEN_CENTER)
