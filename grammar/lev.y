@@ -2022,8 +2022,7 @@ static lev_stmt *old_door_stmt(lev_ctx *ctx, LEV_LTYPE at, lev_expr *f)
 static int variant_need(lev_ctx *ctx, LEV_LTYPE at, unsigned f,
                         const char *word)
 {
-    const splev_variant *v = splev_variant_get(ctx->opt->variant);
-    if (v && ctx->opt->variant && (v->features & f))
+    if (splev_variant_has_feature(ctx->opt->variant, f))
         return 1;
     const char *first, *who = splev_variant_who_feature(f, &first);
     diag_error(ctx->d, lev_srcpos(P(at)), "%s is %s %s statement; use "
@@ -2037,8 +2036,7 @@ static int variant_need(lev_ctx *ctx, LEV_LTYPE at, unsigned f,
 static void variant_word_need(lev_ctx *ctx, LEV_LTYPE at, unsigned f,
                               const char *what)
 {
-    const splev_variant *v = splev_variant_get(ctx->opt->variant);
-    if (v && ctx->opt->variant && (v->features & f))
+    if (splev_variant_has_feature(ctx->opt->variant, f))
         return;
     const char *first, *who = splev_variant_who_feature(f, &first);
     diag_error(ctx->d, lev_srcpos(P(at)), "%s %s words; use --variant %s",

@@ -87,6 +87,11 @@ int splev_variant_mapchar(int v, int c);
  * the name of the first ("evilhack") in *first.  "" when none. */
 SPLEV_API
 const char *splev_variant_who_feature(unsigned feature, const char **first);
+
+/* Whether profile v, one chosen with --variant (not 0, none), has the
+ * construct(s) feature (SPLEV_VF_*). */
+SPLEV_API
+int splev_variant_has_feature(int v, unsigned feature);
 SPLEV_API
 const char *splev_variant_who_mapchar(int c, const char **first);
 SPLEV_API

@@ -46,8 +46,7 @@ typedef struct {
 
 static int has_feature(const checker *c, unsigned f)
 {
-    const splev_variant *v = splev_variant_get(c->variant);
-    return c->variant && v && (v->features & f);
+    return splev_variant_has_feature(c->variant, f);
 }
 
 /* A construct of the profiles with feature f used without one of them:

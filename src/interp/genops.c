@@ -22,8 +22,8 @@ void vm_gen_init(vm *v)
     g->dialect = v->s->dialect != SPLEV_DIALECT_UNNETHACK ? SPLEV_GEN_NH36
                                                          : SPLEV_GEN_UN;
     g->old343 = vm_nh343(v);
-    const splev_variant *pv = splev_variant_get(v->s->variant);
-    g->room_abs = pv && (pv->features & SPLEV_VF_ROOM_ABSOLUTE);
+    g->room_abs = splev_variant_has_feature(v->s->variant,
+                                            SPLEV_VF_ROOM_ABSOLUTE);
     g->depth = c->depth;
     g->difficulty = c->difficulty >= 1 ? c->difficulty : c->depth;
     /* The context cannot say above or below Minetown: the Mines outside

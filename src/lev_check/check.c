@@ -792,8 +792,7 @@ static void check_init_light(chk *c, const lev_expr *e)
     want_word(c, e, w_init_light, 1, "the light");
     if (!is_word(e, LEV_W_MINESLIGHT))
         return;
-    const splev_variant *v = splev_variant_get(c->variant);
-    if (c->variant && v && (v->features & SPLEV_VF_MINESLIGHT))
+    if (splev_variant_has_feature(c->variant, SPLEV_VF_MINESLIGHT))
         return;
     const char *first,
         *who = splev_variant_who_feature(SPLEV_VF_MINESLIGHT, &first);
@@ -902,17 +901,17 @@ static void check_room_pair(chk *c, const lev_expr *e, const char *what,
             long x = xy[i] = lev_expr_eval(v);
             if (x >= lo && x <= hi[i])
                 continue;
-            const char *first, *who = splev_variant_who_feature(
-                                  SPLEV_VF_ROOM_ABSOLUTE, &first);
-            if (hi[i] > 1000)
+            if (hi[i] > 1000) {
                 err(c, v->pos, "the %s cannot be %ld (at least %ld)",
                     what, x, lo);
-            else if (hi[i] == 5 && x > 5 &&
-                     x < (i ? SPLEV_ROWNO : SPLEV_COLNO))
+            } else if (hi[i] == 5 && x > 5 &&
+                       x < (i ? SPLEV_ROWNO : SPLEV_COLNO)) {
+                const char *first, *who = splev_variant_who_feature(
+                                      SPLEV_VF_ROOM_ABSOLUTE, &first);
                 err(c, v->pos, "the %s cannot be %ld (1..5, a cell of the "
                     "5x5 grid; %s reads map positions: --variant %s)",
                     what, x, who, first ? first : "?");
-            else
+            } else
                 err(c, v->pos, "the %s cannot be %ld (%ld..%ld)", what, x,
                     lo, hi[i]);
         }
@@ -997,9 +996,8 @@ static void check_room(chk *c, const lev_stmt *s)
     want_word(c, arg(s, 2), w_light, 1, "the light");
     static const long grid[2] = {5, 5}, any[2] = {100000, 100000},
                       map[2] = {SPLEV_COLNO - 1, SPLEV_ROWNO - 1};
-    const splev_variant *v = splev_variant_get(c->variant);
-    int abs_pos = !sub && c->variant && v &&
-                  (v->features & SPLEV_VF_ROOM_ABSOLUTE);
+    int abs_pos = !sub && splev_variant_has_feature(c->variant,
+                                                    SPLEV_VF_ROOM_ABSOLUTE);
     check_room_pair(c, arg(s, 3), "position", sub || abs_pos ? 0 : 1,
                     sub ? any : abs_pos ? map : grid);
     if (!sub) {

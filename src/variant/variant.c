@@ -203,6 +203,12 @@ static int has_feature(int i, const void *arg)
            (profiles[i].features & *(const unsigned *)arg);
 }
 
+int splev_variant_has_feature(int v, unsigned feature)
+{
+    return v > 0 && v < SPLEV_VARIANT_COUNT &&
+           (profiles[v].features & feature) != 0;
+}
+
 const char *splev_variant_who_feature(unsigned feature, const char **first)
 {
     return who(has_feature, &feature, first);
